@@ -1,0 +1,137 @@
+"""Compile a parsed catalogue query into a SQL condition over the indexed card tables.
+
+Values are checked against the catalogue's vocabulary here (sets, affiliations,
+keywords ...), so ``aff:vilain`` fails with a suggestion instead of silently matching
+nothing. Every error carries the position of its token.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, exists, false, not_, or_, select, true
+from sqlmodel import col
+
+from teambuilder.catalogue.model import ENERGY_TYPES
+from teambuilder.catalogue.query import And, FieldTerm, MatchAll, Node, Not, Or, QueryError, Word
+from teambuilder.catalogue.store import (
+    CardAffiliationRow, CardEnergyRow, CardKeywordRow, CardLevelRow, CardRow)
+
+KIND_ALIASES = {
+    "character": "character", "char": "character", "superstar": "character",
+    "action": "action", "basic_action": "basic_action", "basic": "basic_action",
+    "bac": "basic_action",
+}
+RARITY_ALIASES = {
+    "starter": "starter", "s": "starter", "st": "starter", "common": "common", "c": "common",
+    "uncommon": "uncommon", "uc": "uncommon", "u": "uncommon", "rare": "rare", "r": "rare",
+    "super_rare": "super_rare", "superrare": "super_rare", "sr": "super_rare",
+    "promo": "promo", "p": "promo",
+}
+
+
+@dataclass(frozen=True)
+class QueryVocabulary:
+    """What values the catalogue knows, for checking and normalising query values."""
+
+    sets: frozenset[str]
+    affiliations: dict[str, str]  # key -> display name
+    keywords: dict[str, str]
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace("-", "_").replace(" ", "_").replace(".", "")
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _compare(column: Any, operator: str, number: int) -> ColumnElement[bool]:
+    comparisons: dict[str, Callable[[Any, int], ColumnElement[bool]]] = {
+        ":": lambda c, n: c == n, "=": lambda c, n: c == n, "<": lambda c, n: c < n,
+        "<=": lambda c, n: c <= n, ">": lambda c, n: c > n, ">=": lambda c, n: c >= n,
+    }
+    return comparisons[operator](column, number)
+
+
+class _Compiler:
+    def __init__(self, vocabulary: QueryVocabulary) -> None:
+        self.vocabulary = vocabulary
+
+    def resolve(self, term: FieldTerm, value: str, options: dict[str, str], what: str) -> str:
+        key = _key(value)
+        if key in options:
+            return options[key]
+        close = difflib.get_close_matches(key, list(options), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise QueryError(f"{term.field}: unknown {what} '{value}'{hint}", term.position, term.token)
+
+    def named(self, term: FieldTerm, table: dict[str, str], what: str) -> str:
+        options = {key: key for key in table}
+        options.update({_key(name): key for key, name in table.items()})
+        return self.resolve(term, term.value, options, what)
+
+    def field(self, term: FieldTerm) -> ColumnElement[bool]:
+        value = term.value
+        name = term.field
+        if name == "set":
+            options = {code: code for code in self.vocabulary.sets}
+            return col(CardRow.set_code) == self.resolve(term, value, options, "set")
+        if name == "code":
+            return col(CardRow.code) == value.lower()
+        if name in ("name", "text"):
+            column = col(CardRow.name) if name == "name" else col(CardRow.text)
+            if term.operator == "=":
+                return column.collate("NOCASE") == value
+            return column.like(_like(value), escape="\\")
+        if name == "kind":
+            return col(CardRow.kind) == self.resolve(term, value, KIND_ALIASES, "kind")
+        if name == "rarity":
+            return col(CardRow.rarity) == self.resolve(term, value, RARITY_ALIASES, "rarity")
+        if name == "energy":
+            energy = self.resolve(term, value, {e: e for e in ENERGY_TYPES}, "energy type")
+            return exists(select(col(CardEnergyRow.card_code)).where(
+                col(CardEnergyRow.card_code) == col(CardRow.code), col(CardEnergyRow.energy) == energy))
+        if name == "aff":
+            affiliation = self.named(term, self.vocabulary.affiliations, "affiliation")
+            return exists(select(col(CardAffiliationRow.card_code)).where(
+                col(CardAffiliationRow.card_code) == col(CardRow.code),
+                col(CardAffiliationRow.affiliation) == affiliation))
+        if name == "kw":
+            keyword = self.named(term, self.vocabulary.keywords, "keyword")
+            return exists(select(col(CardKeywordRow.card_code)).where(
+                col(CardKeywordRow.card_code) == col(CardRow.code), col(CardKeywordRow.keyword) == keyword))
+        number = int(value)
+        if name in ("cost", "max", "level"):
+            count = {"cost": col(CardRow.cost), "max": col(CardRow.max_dice),
+                     "level": col(CardRow.level_count)}[name]
+            return _compare(count, term.operator, number)
+        stat = {"fcost": col(CardLevelRow.fielding), "a": col(CardLevelRow.attack),
+                "d": col(CardLevelRow.defense)}[name]
+        return exists(select(col(CardLevelRow.card_code)).where(
+            col(CardLevelRow.card_code) == col(CardRow.code), _compare(stat, term.operator, number)))
+
+    def node(self, node: Node) -> ColumnElement[bool]:
+        if isinstance(node, MatchAll):
+            return true()
+        if isinstance(node, Word):
+            return col(CardRow.search_text).like(_like(node.text), escape="\\")
+        if isinstance(node, FieldTerm):
+            return self.field(node)
+        if isinstance(node, Not):
+            return not_(self.node(node.operand))
+        if isinstance(node, And):
+            return and_(*(self.node(operand) for operand in node.operands))
+        if isinstance(node, Or):
+            return or_(*(self.node(operand) for operand in node.operands))
+        return false()
+
+
+def compile_query(tree: Node, vocabulary: QueryVocabulary) -> ColumnElement[bool]:
+    """The SQL condition selecting the cards ``tree`` describes. Raises QueryError."""
+    return _Compiler(vocabulary).node(tree)

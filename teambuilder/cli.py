@@ -1,0 +1,160 @@
+"""The ``teambuilder`` command line: argument parsing and thin handlers.
+
+Every handler delegates to a package below (catalogue, later teams, engine ...). Errors a
+user can cause are printed to stderr as one line and give a non-zero exit code; no
+traceback reaches the user for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from teambuilder import __version__, paths
+from teambuilder.catalogue.loader import load_catalogue
+from teambuilder.catalogue.query import QueryError
+from teambuilder.catalogue.repository import Catalogue
+
+PROG = "teambuilder"
+
+
+class UserError(Exception):
+    """A problem the user can fix; printed as one line, exit code ``code``."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _progress(message: str) -> None:
+    print(f"{PROG}: {message}", file=sys.stderr, flush=True)
+
+
+def open_catalogue(force: bool = False) -> Catalogue:
+    """Open the catalogue, saying on stderr when it rebuilds and which files it skipped."""
+    catalogue = Catalogue.open(force=force, progress=_progress)
+    for path, reason in catalogue.skipped:
+        print(f"{PROG}: skipped {path}: {reason}", file=sys.stderr)
+    return catalogue
+
+
+def _print_json(data: object) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def cmd_catalogue_check(args: argparse.Namespace) -> int:
+    directory = Path(args.directory) if args.directory else paths.cards_dir()
+    if not directory.is_dir():
+        raise UserError(f"no such folder: {directory}", 2)
+    result = load_catalogue(directory)
+    for problem in result.problems:
+        print(problem)
+    sets = len(result.loaded_files)
+    if result.problems:
+        print(f"{PROG}: {len(result.problems)} problem(s); {len(result.skipped)} file(s) skipped, "
+              f"{len(result.cards)} cards in {sets} file(s) loaded", file=sys.stderr)
+        return 1
+    print(f"ok: {len(result.cards)} cards in {sets} set file(s)")
+    return 0
+
+
+def cmd_catalogue_build(args: argparse.Namespace) -> int:
+    catalogue = open_catalogue(force=True)
+    print(f"built {catalogue.info.path}: {catalogue.count()} cards")
+    return 0
+
+
+def cmd_cards_search(args: argparse.Namespace) -> int:
+    catalogue = open_catalogue()
+    try:
+        cards = catalogue.search(args.query)
+    except QueryError as error:
+        raise UserError(f"bad query at column {error.position + 1} ({error.token!r}): "
+                        f"{error.message}", 2) from error
+    if args.json:
+        _print_json({"query": args.query, "count": len(cards),
+                     "cards": [card.to_dict() for card in cards]})
+    else:
+        for card in cards:
+            print(f"{card.code}  {card.full_name}")
+    return 0
+
+
+def cmd_cards_show(args: argparse.Namespace) -> int:
+    catalogue = open_catalogue()
+    card = catalogue.get(args.code)
+    if card is None:
+        raise UserError(f"no card with code {args.code!r} (codes are number + set, e.g. 5sww)")
+    if args.json:
+        _print_json(card.to_dict())
+        return 0
+    energy = "/".join(card.energy) or "none"
+    affiliations = ", ".join(catalogue.affiliations.get(a, a) for a in card.affiliations)
+    print(f"{card.code}  {card.full_name}")
+    print(f"  {card.kind.replace('_', ' ')}, {card.rarity.replace('_', ' ')}, cost {card.cost} "
+          f"{energy}, max {card.max_dice} dice" + (f", {affiliations}" if affiliations else ""))
+    for level in card.levels:
+        burst = " *" * level.burst
+        print(f"  level {level.level}: fielding {level.fielding}, attack {level.attack}, "
+              f"defense {level.defense}{burst}")
+    if card.keywords:
+        print("  keywords: " + ", ".join(catalogue.keywords.get(k, k) for k in card.keywords))
+    for line in card.text.splitlines():
+        print(f"  {line}")
+    return 0
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    from teambuilder.ui.app import run_app  # Qt is imported only when the GUI is wanted
+
+    return run_app(screenshot=getattr(args, "screenshot", None))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="Dice Masters team builder")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    gui = commands.add_parser("gui", help="open the desktop app (the default)")
+    gui.add_argument("--screenshot", metavar="PNG", help="save a picture of the window and exit")
+    gui.set_defaults(handler=cmd_gui)
+
+    catalogue = commands.add_parser("catalogue", help="check or rebuild the card catalogue")
+    catalogue_commands = catalogue.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
+    check = catalogue_commands.add_parser("check", help="check card files; list every problem")
+    check.add_argument("directory", nargs="?", metavar="DIR", help="folder of card files")
+    check.set_defaults(handler=cmd_catalogue_check)
+    build = catalogue_commands.add_parser("build", help="rebuild the catalogue index now")
+    build.set_defaults(handler=cmd_catalogue_build)
+
+    cards = commands.add_parser("cards", help="search and show cards")
+    cards_commands = cards.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
+    search = cards_commands.add_parser("search", help="search with the query language")
+    search.add_argument("query", metavar="QUERY")
+    search.add_argument("--json", action="store_true", help="machine-readable output")
+    search.set_defaults(handler=cmd_cards_search)
+    show = cards_commands.add_parser("show", help="show one card by code, e.g. 5sww")
+    show.add_argument("code", metavar="CODE")
+    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show.set_defaults(handler=cmd_cards_show)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", cmd_gui)
+    try:
+        return int(handler(args))
+    except UserError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return error.code
+    except FileNotFoundError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,56 @@
+"""Shared fixtures: headless Qt, a private cache folder, the real catalogue, data copies."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO = Path(__file__).resolve().parent.parent
+CARDS_DIR = REPO / "data" / "cards"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Keep every test out of the real user cache and data folders."""
+    base = tmp_path_factory.mktemp("home")
+    old = {key: os.environ.get(key) for key in ("TEAMBUILDER_CACHE_DIR", "TEAMBUILDER_USER_DIR")}
+    os.environ["TEAMBUILDER_CACHE_DIR"] = str(base / "cache")
+    os.environ["TEAMBUILDER_USER_DIR"] = str(base / "user")
+    yield
+    for key, value in old.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+@pytest.fixture(scope="session")
+def catalogue(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from teambuilder.catalogue.repository import Catalogue
+
+    store = tmp_path_factory.mktemp("store") / "catalogue.sqlite"
+    opened = Catalogue.open(CARDS_DIR, store)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(scope="session")
+def loaded():  # type: ignore[no-untyped-def]
+    """The real card files loaded straight from YAML (the oracle for SQL searches)."""
+    from teambuilder.catalogue.loader import load_catalogue
+
+    return load_catalogue(CARDS_DIR)
+
+
+@pytest.fixture
+def cards_copy(tmp_path: Path) -> Path:
+    """A writable copy of data/cards for tests that break or change files."""
+    target = tmp_path / "cards"
+    shutil.copytree(CARDS_DIR, target)
+    return target
