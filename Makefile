@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench check clean
+.PHONY: run test bench check clean system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,3 +27,9 @@ check: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# Qt's X11 plugin needs these system libraries on a real (or Xvfb) display; tests run
+# offscreen and need none of them. Debian/Ubuntu, as root.
+system-deps:
+	apt-get install -y libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 \
+		libxcb-image0 libxcb-render-util0 libxcb-shape0 libxcb-randr0 libegl1 libfontconfig1
