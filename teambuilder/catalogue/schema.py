@@ -138,7 +138,7 @@ def check_card(path: str, raw: Any, set_code: str, index: int, vocab: Vocabulary
     text = check.text("text")
     if kind == "basic_action" and energy:
         check.fail("energy", "a basic action card has no energy type")
-    if kind in ("character", "action") and not energy and "energy" in raw:
+    if kind in ("character", "action") and raw.get("energy") == []:
         check.fail("energy", f"a {kind} card needs at least one energy type")
     levels = _levels(check, kind)
     faces = _energy_faces(check, kind, energy, len(levels))
