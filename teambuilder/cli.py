@@ -108,6 +108,17 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_team(args: argparse.Namespace) -> int:
+    from teambuilder import team_commands
+
+    handlers = {"validate": team_commands.cmd_validate, "import": team_commands.cmd_import,
+                "export": team_commands.cmd_export, "stats": team_commands.cmd_stats}
+    try:
+        return handlers[args.subcommand](args, open_catalogue())
+    except team_commands.TeamCommandError as error:
+        raise UserError(str(error), error.code) from error
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from teambuilder.ui.app import run_app  # Qt is imported only when the GUI is wanted
 
@@ -141,6 +152,23 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("code", metavar="CODE")
     show.add_argument("--json", action="store_true", help="machine-readable output")
     show.set_defaults(handler=cmd_cards_show)
+
+    team = commands.add_parser("team", help="validate, convert and summarise teams")
+    team_commands = team.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
+    validate = team_commands.add_parser("validate", help="check a team against a format's rules")
+    validate.add_argument("file", metavar="FILE")
+    validate.add_argument("--format", help="format key from formats.yaml (default: the team's)")
+    validate.add_argument("--json", action="store_true")
+    imported = team_commands.add_parser("import", help="read a link, text list, JSON or YAML team")
+    imported.add_argument("source", metavar="SOURCE", help="team link, file, or the text itself")
+    imported.add_argument("-o", "--output", required=True, metavar="FILE", help=".yaml or .json")
+    export = team_commands.add_parser("export", help="write a team as link, text, json or yaml")
+    export.add_argument("file", metavar="FILE")
+    export.add_argument("--to", required=True, choices=["link", "text", "json", "yaml"])
+    stats = team_commands.add_parser("stats", help="energy, cost curve, affiliations, levels")
+    stats.add_argument("file", metavar="FILE")
+    stats.add_argument("--json", action="store_true")
+    team.set_defaults(handler=cmd_team)
     return parser
 
 

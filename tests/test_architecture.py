@@ -52,7 +52,7 @@ def test_cli_imports_qt_only_lazily() -> None:
 
 @pytest.mark.skipif(shutil.which("mypy", path=str(Path(sys.executable).parent)) is None,
                     reason="mypy is part of the [test] extra")
-def test_catalogue_is_mypy_strict_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "teambuilder/catalogue",
+def test_core_layers_are_mypy_strict_clean() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "teambuilder/catalogue", "teambuilder/teams",
                              "teambuilder/paths.py"], capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0, result.stdout
