@@ -112,7 +112,8 @@ def cmd_team(args: argparse.Namespace) -> int:
     from teambuilder import team_commands
 
     handlers = {"validate": team_commands.cmd_validate, "import": team_commands.cmd_import,
-                "export": team_commands.cmd_export, "stats": team_commands.cmd_stats}
+                "export": team_commands.cmd_export, "stats": team_commands.cmd_stats,
+                "print": team_commands.cmd_print}
     try:
         return handlers[args.subcommand](args, open_catalogue())
     except team_commands.TeamCommandError as error:
@@ -168,6 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
     stats = team_commands.add_parser("stats", help="energy, cost curve, affiliations, levels")
     stats.add_argument("file", metavar="FILE")
     stats.add_argument("--json", action="store_true")
+    printed = team_commands.add_parser("print", help="write the tournament team sheet as PDF")
+    printed.add_argument("file", metavar="FILE")
+    printed.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    printed.add_argument("--player", help="player name for the sheet")
+    printed.add_argument("--event", help="event name for the sheet")
+    printed.add_argument("--page", choices=["a4", "letter"], default="a4")
     team.set_defaults(handler=cmd_team)
     return parser
 

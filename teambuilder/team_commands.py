@@ -99,3 +99,23 @@ def cmd_stats(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if stats.unknown:
         print("  unknown cards (not counted): " + ", ".join(stats.unknown))
     return 0
+
+
+def cmd_print(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    team = _read(args.file)
+    try:
+        fmt = get_format(team.format, load_formats())
+    except FormatError as error:
+        raise TeamCommandError(f"{args.file}: {error}") from error
+    from PySide6.QtGui import QGuiApplication  # Qt renders the sheet; only this command needs it
+
+    from teambuilder.printing.team_sheet import SheetInfo, write_sheet_pdf
+
+    app = QGuiApplication.instance() or QGuiApplication(["teambuilder"])
+    output = Path(args.output)
+    pages = write_sheet_pdf(team, fmt, CardLookup(catalogue),
+                            SheetInfo(player=args.player or "", event=args.event or ""), output,
+                            page=args.page)
+    del app
+    print(f"wrote {output}: {pages} page(s), {len(team.cards)} cards, {team.total_dice} dice")
+    return 0

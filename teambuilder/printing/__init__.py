@@ -1,0 +1,1 @@
+"""Printed output through Qt: the tournament team sheet (PDF or a printer)."""
