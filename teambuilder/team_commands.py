@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.teams.formats import FormatError, get_format, load_formats
+from teambuilder.teams.formats import Format, FormatError, get_format, load_formats
 from teambuilder.teams.interchange import export_team, import_team
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
@@ -35,12 +35,16 @@ def _read(path: str) -> Team:
         raise TeamCommandError(str(error)) from error
 
 
+def _format(key: str, team_file: str) -> Format:
+    try:
+        return get_format(key, load_formats())
+    except FormatError as error:
+        raise TeamCommandError(f"{team_file}: {error}") from error
+
+
 def cmd_validate(args: argparse.Namespace, catalogue: Catalogue) -> int:
     team = _read(args.file)
-    try:
-        fmt = get_format(args.format or team.format, load_formats())
-    except FormatError as error:
-        raise TeamCommandError(f"{args.file}: {error}") from error
+    fmt = _format(args.format or team.format, args.file)
     violations = validate(team, fmt, CardLookup(catalogue))
     legal = not any(v.severity == ERROR for v in violations)
     if args.json:
@@ -103,19 +107,16 @@ def cmd_stats(args: argparse.Namespace, catalogue: Catalogue) -> int:
 
 def cmd_print(args: argparse.Namespace, catalogue: Catalogue) -> int:
     team = _read(args.file)
-    try:
-        fmt = get_format(team.format, load_formats())
-    except FormatError as error:
-        raise TeamCommandError(f"{args.file}: {error}") from error
+    fmt = _format(team.format, args.file)
     from PySide6.QtGui import QGuiApplication  # Qt renders the sheet; only this command needs it
 
     from teambuilder.printing.team_sheet import SheetInfo, write_sheet_pdf
 
-    app = QGuiApplication.instance() or QGuiApplication(["teambuilder"])
+    if QGuiApplication.instance() is None:
+        app = QGuiApplication(["teambuilder"])  # noqa: F841 - must live while the PDF renders
     output = Path(args.output)
     pages = write_sheet_pdf(team, fmt, CardLookup(catalogue),
                             SheetInfo(player=args.player or "", event=args.event or ""), output,
                             page=args.page)
-    del app
     print(f"wrote {output}: {pages} page(s), {len(team.cards)} cards, {team.total_dice} dice")
     return 0

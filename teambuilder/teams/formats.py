@@ -27,16 +27,47 @@ class Format:
     banned: frozenset[str]
 
 
-def _int(entry: LineMap, key: str, where: str, allow_none: bool = False) -> int | None:
-    value = entry.get(key)
-    if value is None and allow_none and key in entry:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise FormatError(f"{where}:{entry.line_of(key)}: {key}: expected a whole number, got {value!r}")
-    return value
+class _Reader:
+    """Reads one formats.yaml, collecting every problem instead of stopping at the first."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problems: list[str] = []
+
+    def count(self, entry: LineMap, key: str, optional: bool = False) -> int | None:
+        value = entry.get(key)
+        if value is None and optional and key in entry:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            self.problems.append(f"{self.path}:{entry.line_of(key)}: {key}: expected a whole number, got {value!r}")
+            return 0
+        return value
+
+    def required(self, entry: LineMap, key: str) -> int:
+        return self.count(entry, key) or 0
+
+    def read(self, key: str, entry: LineMap) -> Format:
+        basic = entry.get("basic_actions")
+        if not isinstance(basic, LineMap):
+            self.problems.append(f"{self.path}:{entry.line_of('basic_actions')}: basic_actions: expected {{min, max}}")
+            basic = LineMap()
+            basic.line, basic.key_lines, basic.duplicate_keys = entry.line, {}, []
+        sets = entry.get("sets")
+        return Format(
+            key=key, name=str(entry.get("name", key)),
+            max_cards=self.required(entry, "max_cards"),
+            max_dice=self.count(entry, "max_dice", optional=True),
+            min_basic_actions=self.required(basic, "min"),
+            max_basic_actions=self.required(basic, "max"),
+            basic_action_dice=self.required(entry, "basic_action_dice"),
+            life=self.required(entry, "life"),
+            sets=frozenset(sets) if isinstance(sets, list) else None,
+            banned=frozenset(str(code).lower() for code in entry.get("banned") or []),
+        )
 
 
 def load_formats(path: Path | None = None) -> dict[str, Format]:
+    """Every format in ``path``; raises FormatError listing every problem, one per line."""
     path = path or paths.cards_dir() / "formats.yaml"
     try:
         raw = read_yaml(path)
@@ -44,26 +75,16 @@ def load_formats(path: Path | None = None) -> dict[str, Format]:
         raise FormatError(str(error)) from error
     if not isinstance(raw, LineMap) or not isinstance(raw.get("formats"), LineMap):
         raise FormatError(f"{path}:1: expected 'formats:' mapping")
+    reader = _Reader(path)
     formats: dict[str, Format] = {}
-    for key, entry in raw["formats"].items():
-        where = str(path)
-        if not isinstance(entry, LineMap):
-            raise FormatError(f"{where}:{raw['formats'].line_of(key)}: {key}: expected a mapping")
-        basic = entry.get("basic_actions")
-        if not isinstance(basic, LineMap):
-            raise FormatError(f"{where}:{entry.line_of('basic_actions')}: basic_actions: expected {{min, max}}")
-        sets = entry.get("sets")
-        formats[key] = Format(
-            key=key, name=str(entry.get("name", key)),
-            max_cards=_int(entry, "max_cards", where) or 0,
-            max_dice=_int(entry, "max_dice", where, allow_none=True),
-            min_basic_actions=_int(basic, "min", where) or 0,
-            max_basic_actions=_int(basic, "max", where) or 0,
-            basic_action_dice=_int(entry, "basic_action_dice", where) or 0,
-            life=_int(entry, "life", where) or 0,
-            sets=frozenset(sets) if isinstance(sets, list) else None,
-            banned=frozenset(str(code).lower() for code in entry.get("banned") or []),
-        )
+    table: LineMap = raw["formats"]
+    for key, entry in table.items():
+        if isinstance(entry, LineMap):
+            formats[key] = reader.read(key, entry)
+        else:
+            reader.problems.append(f"{path}:{table.line_of(key)}: {key}: expected a mapping")
+    if reader.problems:
+        raise FormatError("\n".join(reader.problems))
     return formats
 
 

@@ -29,10 +29,16 @@ def import_text(text: str, lookup: CardLookup, where: str) -> Team:
 
 def import_team(source: str, lookup: CardLookup) -> Team:
     """``source`` is a link, a path to a file, or the team text itself."""
-    path = Path(source)
-    if not is_team_link(source) and "\n" not in source and path.is_file():
-        return import_text(path.read_text(encoding="utf-8"), lookup, str(path))
+    if not is_team_link(source) and "\n" not in source and _is_file(source):
+        return import_text(Path(source).read_text(encoding="utf-8"), lookup, source)
     return import_text(source, lookup, "<input>")
+
+
+def _is_file(source: str) -> bool:
+    try:
+        return Path(source).is_file()
+    except OSError:  # a long pasted line is text, not a path (e.g. name too long)
+        return False
 
 
 def export_team(team: Team, to: str, lookup: CardLookup, link_base: str = DEFAULT_LINK_BASE) -> str:

@@ -109,3 +109,18 @@ def test_warnings_for_a_small_team(legal: Team, lookup: CardLookup) -> None:
     found = validate(team, FORMATS["standard"], lookup)
     assert [(v.rule, v.severity) for v in found] == [("fewer-cards", "warning"), ("fewer-dice", "warning")]
     assert "3 of 8 cards" in found[0].message and "9 of 20 dice" in found[1].message
+
+
+def test_broken_formats_file_reports_every_problem(tmp_path: Path) -> None:
+    path = tmp_path / "formats.yaml"
+    path.write_text("formats:\n  quick:\n    name: Quick\n    max_cards: many\n    max_dice: 10\n"
+                    "    basic_action_dice: 3\n    life: -1\n    basic_actions: {min: 2, max: two}\n")
+    from teambuilder.teams.formats import FormatError
+
+    with pytest.raises(FormatError) as raised:
+        load_formats(path)
+    assert str(raised.value).splitlines() == [
+        f"{path}:4: max_cards: expected a whole number, got 'many'",
+        f"{path}:8: max: expected a whole number, got 'two'",
+        f"{path}:7: life: expected a whole number, got -1",
+    ]
