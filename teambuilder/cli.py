@@ -120,6 +120,17 @@ def cmd_team(args: argparse.Namespace) -> int:
         raise UserError(str(error), error.code) from error
 
 
+def cmd_play_family(args: argparse.Namespace) -> int:
+    from teambuilder import play_commands
+
+    handlers = {"play": play_commands.cmd_play, "replay": play_commands.cmd_replay,
+                "scenario": play_commands.cmd_scenario}
+    try:
+        return handlers[args.command](args, open_catalogue())
+    except play_commands.PlayCommandError as error:
+        raise UserError(str(error), error.code) from error
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from teambuilder.ui.app import run_app  # Qt is imported only when the GUI is wanted
 
@@ -176,6 +187,25 @@ def build_parser() -> argparse.ArgumentParser:
     printed.add_argument("--event", help="event name for the sheet")
     printed.add_argument("--page", choices=["a4", "letter"], default="a4")
     team.set_defaults(handler=cmd_team)
+
+    played = commands.add_parser("play", help="play a whole game between two teams with AI players")
+    played.add_argument("team_a", metavar="TEAM_A")
+    played.add_argument("team_b", metavar="TEAM_B")
+    played.add_argument("--ai-a", default="random", help="AI for team A (default random)")
+    played.add_argument("--ai-b", default="random", help="AI for team B (default random)")
+    played.add_argument("--seed", type=int, default=0, help="same seed, same game")
+    played.add_argument("--format", help="format key (default: team A's)")
+    played.add_argument("--log", metavar="FILE", help="write the game log (plain language)")
+    played.add_argument("--record", metavar="FILE", help="write the action record (JSON) for replay")
+    played.add_argument("--json", action="store_true")
+    played.set_defaults(handler=cmd_play_family)
+    replayed = commands.add_parser("replay", help="replay an action record and print its log")
+    replayed.add_argument("record", metavar="RECORD")
+    replayed.set_defaults(handler=cmd_play_family)
+    scenario = commands.add_parser("scenario", help="run rule scenario files; exit 1 on any failure")
+    scenario.add_argument("files", nargs="+", metavar="FILE")
+    scenario.add_argument("--json", action="store_true")
+    scenario.set_defaults(handler=cmd_play_family)
     return parser
 
 

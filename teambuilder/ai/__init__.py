@@ -1,0 +1,1 @@
+"""Agents that answer the engine's decisions: the Agent protocol and its players."""

@@ -1,0 +1,1 @@
+"""The rules engine: game state, turn steps, decisions, energy, triggers."""

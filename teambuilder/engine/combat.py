@@ -1,0 +1,298 @@
+"""The Attack Step and the damage pipeline.
+
+Declare attackers (none: the turn goes straight to cleanup, with no global window), their
+triggers, blockers (each blocks one attacker, several may gang up), block triggers, the
+action/global window, then damage all at once: an unblocked attacker hits the defending
+player and goes out of play; a blocked attacker splits its attack among its blockers as
+its player chooses; blockers hit their attacker; an attacker whose blockers all left
+stays blocked. "When damaged" abilities resolve before KOs; survivors return to the field.
+
+Every damage event passes through ``process_damage`` first, where static and reactive
+prevention and redirection may interrupt before the damage lands.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from teambuilder.engine import triggers
+from teambuilder.engine.actions import (
+    Action, ChooseTarget, DeclareAttackers, DeclareBlockers, Decision, Pass, SplitDamage, UseGlobal)
+from teambuilder.engine.effects import ko, stats
+from teambuilder.engine.energy import Cost, payment_options
+from teambuilder.engine.state import DamageEvent, Die, Task, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+MAX_SPLITS = 200
+
+
+def _pop(game: Game) -> Task:
+    return game.tasks.pop()
+
+
+def attackers(game: Game) -> list[Die]:
+    return [d for d in game.field_characters(game.active) if d.attacking]
+
+
+def blockers_of(game: Game, attacker: Die) -> list[Die]:
+    return [d for d in game.field_characters() if d.blocking == attacker.id]
+
+
+def run_declare_attackers(game: Game, task: Task) -> None:
+    game.step = "attack"
+    able = game.field_characters(task.player)
+    if not able:
+        _pop(game)
+        game.say("does not attack (no character dice in the field).")
+        return
+    must = tuple(d.id for d in able if "must_attack" in d.flags)
+    game.decision = Decision(task.player, "attackers", "Choose attackers (none ends the turn).",
+                             subset=tuple(d.id for d in able), required=must)
+
+
+def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
+    _pop(game)
+    assert isinstance(action, DeclareAttackers)
+    if not action.dice:
+        game.say("does not attack.")
+        return
+    chosen = [game.dice[i] for i in sorted(action.dice)]
+    for die in chosen:
+        die.attacking = True
+    game.say(f"attacks with {', '.join(game.die_name(d) for d in chosen)}.")
+    for die in chosen:
+        triggers.emit(game, "attacks", die)
+    for kind in ("combat_end", "combat_ko", "combat_damage", "split_damage", "attack_window",
+                 "declare_blockers"):
+        game.tasks.append(Task(kind, game.active))
+
+
+def run_declare_blockers(game: Game, task: Task) -> None:
+    able = [d for d in game.field_characters(game.inactive) if "cant_block" not in d.flags]
+    targets = tuple(d.id for d in attackers(game))
+    if not able or not targets:
+        _pop(game)
+        return
+    game.decision = Decision(game.inactive, "blockers", "Choose blockers: each blocks one attacker.",
+                             assign=tuple((d.id, targets) for d in able))
+
+
+def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
+    _pop(game)
+    assert isinstance(action, DeclareBlockers)
+    for blocker_id, attacker_id in sorted(action.blocks):
+        blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
+        blocker.blocking = attacker.id
+        attacker.blocked = True
+        game.say(f"{game.die_name(blocker)} blocks {game.die_name(attacker)}.", game.inactive)
+    if not action.blocks:
+        game.say("does not block.", game.inactive)
+    for attacker in attackers(game):
+        if attacker.blocked:
+            triggers.emit(game, "blocked", attacker)
+    for blocker_id, _ in sorted(action.blocks):
+        triggers.emit(game, "blocks", game.dice[blocker_id])
+
+
+def _splits(total: int, count: int) -> list[tuple[int, ...]]:
+    if count == 1:
+        return [(total,)]
+    return [(first,) + rest for first in range(total, -1, -1) for rest in _splits(total - first, count - 1)]
+
+
+def run_split_damage(game: Game, task: Task) -> None:
+    """Ask how each multiply-blocked attacker divides its damage, one attacker at a time."""
+    for attacker in attackers(game):
+        blockers = blockers_of(game, attacker)
+        if len(blockers) < 2 or attacker.id in game.damage_splits:
+            continue
+        splits = _splits(stats(game, attacker)[0], len(blockers))
+        if len(splits) > MAX_SPLITS:
+            # Whole damage to one blocker, or spread evenly, keeps the choice readable.
+            splits = [s for s in splits if max(s) == sum(s) or max(s) - min(s) <= 1]
+        options = tuple(SplitDamage(attacker.id, tuple(zip((b.id for b in blockers), split)))
+                        for split in splits)
+        game.decision = Decision(game.active, "split", f"Split {game.die_name(attacker)}'s damage "
+                                 "among its blockers.", options=options)
+        return
+    _pop(game)
+
+
+def resolve_split(game: Game, decision: Decision, action: Action) -> None:
+    assert isinstance(action, SplitDamage)
+    game.damage_splits[action.attacker] = action.split
+
+
+def run_combat_damage(game: Game, task: Task) -> None:
+    _pop(game)
+    game.hold_kos = True                 # KOs wait until "when damaged" has resolved
+    events: list[DamageEvent] = []
+    unblocked: list[Die] = []
+    for attacker in attackers(game):
+        attack = stats(game, attacker)[0]
+        blockers = blockers_of(game, attacker)
+        if not attacker.blocked:
+            unblocked.append(attacker)
+            events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
+        elif blockers:
+            split = game.damage_splits.get(attacker.id, ((blockers[0].id, attack),))
+            events += [DamageEvent(amount, attacker.id, die=b, combat=True) for b, amount in split if amount]
+        for blocker in blockers:
+            amount = stats(game, blocker)[0]
+            if amount:
+                events.append(DamageEvent(amount, blocker.id, die=attacker.id, combat=True))
+    game.damage_splits.clear()
+    for die in unblocked:
+        die.zone = Zone.OUT_OF_PLAY
+        die.leave_combat()
+    game.damage_queue.extend(events)
+
+
+def run_combat_ko(game: Game, task: Task) -> None:
+    _pop(game)
+    game.hold_kos = False
+    for player in (game.active, game.inactive):
+        for die in game.field_characters(player):
+            if die.damage >= stats(game, die)[1]:
+                ko(game, die)
+
+
+def run_combat_end(game: Game, task: Task) -> None:
+    _pop(game)
+    for die in game.field_characters():
+        die.leave_combat()
+
+
+def _reactions(game: Game, event: DamageEvent) -> list[Action]:
+    """Reactive globals the damaged side may pay for this event (once per event each)."""
+    if event.player is not None:
+        player = event.player
+    else:
+        owner = game.dice[event.die].owner if event.die is not None else None
+        if owner is None:
+            return []
+        player = owner
+    sources = game.energy_sources(player)
+    options: list[Action] = []
+    for slot in game.slots:
+        for index, ability in enumerate(slot.card.abilities):
+            if ability.reactive != "damaged" or (slot.index, index) in event.offered:
+                continue
+            assert ability.cost is not None
+            cost = Cost(ability.cost.amount, ability.cost.types)
+            options += [UseGlobal(slot.index, index, p) for p in
+                        payment_options(sources, game.players[player].virtual, cost, 3)]
+    return options
+
+
+def _damaged_side(game: Game, event: DamageEvent) -> int:
+    if event.player is not None:
+        return event.player
+    owner = game.dice[event.die].owner if event.die is not None else None
+    return owner if owner is not None else game.active
+
+
+def process_damage(game: Game) -> None:
+    """Offer reactions for the first event not yet offered, then deal the whole batch."""
+    for event in game.damage_queue:
+        if event.amount <= 0 or event.asked:
+            continue
+        options = _reactions(game, event)
+        if not options:
+            event.asked = True
+        else:
+            game.pending_event = game.damage_queue.index(event)
+            game.decision = Decision(_damaged_side(game, event), "react",
+                                     f"{_describe(game, event)}: use a reactive global?",
+                                     options=(Pass(),) + tuple(options))
+            return
+    batch, game.damage_queue = game.damage_queue, []
+    deal(game, batch)
+
+
+def _describe(game: Game, event: DamageEvent) -> str:
+    target = (game.players[event.player].name if event.player is not None
+              else game.die_name(game.dice[event.die or 0]))
+    return f"{event.amount} damage to {target}"
+
+
+def resolve_react(game: Game, decision: Decision, action: Action) -> None:
+    event = game.damage_queue[game.pending_event]
+    if isinstance(action, Pass):
+        event.asked = True
+        return
+    assert isinstance(action, UseGlobal)
+    from teambuilder.engine.windows import global_cost, pay
+    ability = game.slots[action.slot].card.abilities[action.ability]
+    spent = pay(game, decision.player, action.payment, global_cost(ability))
+    event.offered.add((action.slot, action.ability))
+    game.say(f"reacts with the global of {game.slots[action.slot].card.card.full_name} "
+             f"(paying {spent}).", decision.player)
+    for effect in ability.effects:
+        if effect.op == "prevent":
+            prevented = min(event.amount, effect.amount)
+            event.amount -= prevented
+            game.say(f"prevents {prevented} damage.", decision.player)
+        elif effect.op == "redirect":
+            if effect.to == "opponent":
+                event.player, event.die = 1 - decision.player, None
+                game.say(f"redirects the damage to {game.players[event.player].name}.", decision.player)
+            else:
+                candidates = [d for d in game.field_characters() if d.id != event.die
+                              and (effect.to == "target_character" or d.owner != decision.player)]
+                if candidates:
+                    game.decision = Decision(decision.player, "redirect", "Choose where the damage goes.",
+                                             options=tuple(ChooseTarget(d.id) for d in candidates))
+
+
+def resolve_redirect(game: Game, decision: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseTarget)
+    event = game.damage_queue[game.pending_event]
+    event.die, event.player = action.target, None
+    game.say(f"redirects the damage to {game.die_name(game.dice[action.target])}.", decision.player)
+
+
+def deal(game: Game, batch: list[DamageEvent]) -> None:
+    """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
+    for event in batch:
+        key = ("player", event.player) if event.player is not None else ("die", event.die)
+        shield = game.shields.get(key, 0)
+        if shield and event.amount:
+            stopped = min(shield, event.amount)
+            game.shields[key] = shield - stopped
+            event.amount -= stopped
+            game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
+    for event in batch:
+        if event.player is not None and event.amount > 0:
+            game.players[event.player].life -= event.amount
+            source = game.dice[event.source].spec.name if event.source is not None else "an effect"
+            game.say(f"takes {event.amount} damage from {source} ({game.players[event.player].life} life).",
+                     event.player)
+    if game.end_game():
+        return
+    damaged: list[Die] = []
+    for event in batch:
+        if event.die is None or event.amount <= 0:
+            continue
+        die = game.dice[event.die]
+        if die.zone is not Zone.FIELD:
+            continue
+        die.damage += event.amount
+        game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
+                 f"defense {stats(game, die)[1]}).", die.owner)
+        if die not in damaged:
+            damaged.append(die)
+    for die in damaged:
+        triggers.emit(game, "damaged", die, event_die=die)
+
+
+RUNNERS = {
+    "declare_attackers": run_declare_attackers, "declare_blockers": run_declare_blockers,
+    "split_damage": run_split_damage, "combat_damage": run_combat_damage,
+    "combat_ko": run_combat_ko, "combat_end": run_combat_end,
+}
+RESOLVERS = {"attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
+             "react": resolve_react, "redirect": resolve_redirect}

@@ -1,0 +1,96 @@
+"""Die faces and die specifications: what each kind of die can roll.
+
+A die has six faces. Character dice show their levels and their card's energy faces;
+action dice show action faces (plain, burst, double burst) and energy; basic action dice
+show three action faces and generic energy; the Sidekick die shows the four energy types,
+wild, and one level-1 character face (fielding 0, attack 1, defense 1). Faces are values:
+the engine keeps only a face index per die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from teambuilder.catalogue.model import ENERGY_TYPES, Card
+
+ENERGY = "energy"
+CHARACTER = "character"
+ACTION = "action"
+
+SIDEKICK_KEY = "sidekick"
+SIDEKICK_NAME = "Sidekick"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a die. Energy faces use ``symbols``/``generic``; character faces use
+    the level and stats; action faces only ``burst``."""
+
+    kind: str
+    symbols: tuple[str, ...] = ()
+    generic: int = 0
+    level: int = 0
+    fielding: int = 0
+    attack: int = 0
+    defense: int = 0
+    burst: int = 0
+
+    @property
+    def energy_amount(self) -> int:
+        return self.generic + len(self.symbols)
+
+    def describe(self) -> str:
+        """Short plain-language name of the face, as the game log shows it."""
+        if self.kind == ENERGY:
+            return f"{self.generic} generic" if self.generic else "+".join(self.symbols)
+        bursts = " *" * self.burst
+        if self.kind == ACTION:
+            return f"action{bursts}"
+        return f"level {self.level} ({self.fielding}/{self.attack}/{self.defense}){bursts}"
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """The faces of one kind of die and the card it belongs to (``sidekick`` has none)."""
+
+    key: str
+    name: str
+    kind: str
+    faces: tuple[Face, ...]
+
+    def level_face(self, level: int) -> int | None:
+        """Index of the face showing ``level``, or None when the die has no such level."""
+        for index, face in enumerate(self.faces):
+            if face.kind == CHARACTER and face.level == level:
+                return index
+        return None
+
+    def single_energy_face(self, symbol: str) -> int | None:
+        """Index of a face showing exactly one ``symbol`` (spinning down a double)."""
+        for index, face in enumerate(self.faces):
+            if face.kind == ENERGY and face.symbols == (symbol,):
+                return index
+        return None
+
+    @property
+    def max_level(self) -> int:
+        return max((face.level for face in self.faces if face.kind == CHARACTER), default=0)
+
+
+SIDEKICK_SPEC = DieSpec(
+    key=SIDEKICK_KEY, name=SIDEKICK_NAME, kind="sidekick",
+    faces=tuple(Face(ENERGY, symbols=(symbol,)) for symbol in ENERGY_TYPES + ("wild",))
+    + (Face(CHARACTER, level=1, fielding=0, attack=1, defense=1),),
+)
+
+
+def die_spec(card: Card, key: str | None = None) -> DieSpec:
+    """The die of ``card``: level faces (or action faces) followed by its energy faces."""
+    faces: list[Face] = []
+    if card.kind == "character":
+        faces += [Face(CHARACTER, level=lv.level, fielding=lv.fielding, attack=lv.attack,
+                       defense=lv.defense, burst=lv.burst) for lv in card.levels]
+    else:
+        faces += [Face(ACTION, burst=burst) for burst in card.action_faces]
+    faces += [Face(ENERGY, symbols=ef.symbols, generic=ef.generic) for ef in card.energy_faces]
+    return DieSpec(key=key or card.code, name=card.full_name, kind=card.kind, faces=tuple(faces))

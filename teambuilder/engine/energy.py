@@ -1,0 +1,305 @@
+"""Energy payments: which reserve dice (and virtual energy) pay a cost, and what paying leaves.
+
+A cost is an amount plus required energy types. A payment spends exactly the amount from
+Reserve Pool dice showing energy faces and from the player's virtual generic energy; every
+required type must be covered by its own spent unit (a wild unit stands in for one type).
+A double face may be half spent when the die can spin down to a face showing the other
+symbol; a generic 2 face may be half spent, the other unit becoming virtual energy.
+
+``payment_options`` lists the distinct ways to pay, least wasteful first. It searches over
+how many dice of each distinct face are spent (dice showing the same face are
+interchangeable), so it stays fast for a full reserve pool.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from teambuilder.catalogue.model import ENERGY_TYPES
+
+WILD = "wild"
+SYMBOLS = frozenset(ENERGY_TYPES + (WILD,))
+
+# Waste scores, per unit spent, used to rank options. Virtual energy expires at the end of
+# the turn, so it is spent first; typed energy can pay more later than generic energy, a
+# required type more than another type, and wild most of all. Dice bonuses make single
+# faces preferred to doubles, and a clean spend to a half spend.
+_VIRTUAL, _GENERIC, _OTHER_TYPE, _REQUIRED_TYPE, _WILD = 0, 10, 20, 30, 60
+_DOUBLE_DIE, _SPIN_DOWN, _HALF_GENERIC = 20, 5, 1
+
+
+class PaymentError(ValueError):
+    """A payment that the rules do not allow; the message is meant for the player."""
+
+
+@dataclass(frozen=True)
+class EnergySource:
+    """One reserve die showing an energy face."""
+
+    die_id: int
+    symbols: tuple[str, ...] = ()  # ("bolt",), ("bolt", "bolt"), ("mask", "shield"), ("wild",)
+    generic: int = 0  # 1 or 2 for generic faces, else 0
+    spin_to: frozenset[str] = frozenset()  # single faces the die has: allows half spending
+
+    def __post_init__(self) -> None:
+        if self.symbols:
+            if len(self.symbols) > 2 or self.generic or not set(self.symbols) <= SYMBOLS:
+                raise ValueError(f"die {self.die_id}: not an energy face: {self.describe()}")
+        elif self.generic not in (1, 2):
+            raise ValueError(f"die {self.die_id}: an energy face needs symbols or 1-2 generic")
+
+    def describe(self) -> str:
+        return "+".join(self.symbols) if self.symbols else f"{self.generic} generic"
+
+
+@dataclass(frozen=True)
+class Spend:
+    """What one die spends: some of its symbols, or generic units of its generic face."""
+
+    die_id: int
+    symbols: tuple[str, ...] = ()  # both symbols, or one of a double
+    generic: int = 0
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Dice spends (kept sorted by die id, so equal payments compare equal) plus virtual energy."""
+
+    spends: tuple[Spend, ...] = ()
+    virtual: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spends", tuple(sorted(self.spends, key=lambda s: s.die_id)))
+
+    @property
+    def total(self) -> int:
+        return self.virtual + sum(len(s.symbols) + s.generic for s in self.spends)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An amount of energy, at least one unit of each of ``types`` among it."""
+
+    amount: int
+    types: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.amount < 0 or len(set(self.types)) != len(self.types):
+            raise ValueError(f"bad cost: {self.amount} {self.types}")
+        if not set(self.types) <= set(ENERGY_TYPES):
+            raise ValueError(f"bad cost types: {self.types}")
+
+
+@dataclass(frozen=True)
+class PaymentResult:
+    """Where the spent dice go: used up, or spun down to a single face and left in reserve."""
+
+    used_up: tuple[int, ...]
+    spun_to: tuple[tuple[int, str], ...]
+    virtual_left: int
+
+
+def _a(words: Sequence[str]) -> str:
+    named = [f"a {w}" for w in words]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def check_payment(payment: Payment, sources: Sequence[EnergySource], virtual: int,
+                  cost: Cost) -> None:
+    """Raise PaymentError unless ``payment`` pays ``cost`` exactly under the rules."""
+    by_id = {s.die_id: s for s in sources}
+    seen: set[int] = set()
+    for spend in payment.spends:
+        die = by_id.get(spend.die_id)
+        if die is None:
+            raise PaymentError(f"die {spend.die_id} is not showing energy in the reserve pool")
+        if spend.die_id in seen:
+            raise PaymentError(f"die {spend.die_id} is spent twice")
+        seen.add(spend.die_id)
+        if not spend.symbols and spend.generic <= 0:
+            raise PaymentError(f"die {spend.die_id}: nothing spent")
+        left = Counter(die.symbols)
+        left.subtract(spend.symbols)
+        if spend.generic > die.generic or min(left.values(), default=0) < 0:
+            raise PaymentError(f"die {spend.die_id} shows {die.describe()}, cannot spend "
+                               f"{'+'.join(spend.symbols) or spend.generic}")
+        remainder = [sym for sym, n in left.items() if n > 0]
+        if remainder and remainder[0] not in die.spin_to:
+            raise PaymentError(f"die {spend.die_id} cannot spend only {spend.symbols[0]}: it "
+                               f"has no face showing just {remainder[0]} to spin down to")
+    if not 0 <= payment.virtual <= virtual:
+        raise PaymentError(f"only {virtual} virtual energy to spend, not {payment.virtual}")
+    if payment.total > cost.amount:
+        raise PaymentError(f"costs {cost.amount} energy, not {payment.total}: "
+                           "energy cannot be spent for no reason")
+    if payment.total < cost.amount:
+        raise PaymentError(f"costs {cost.amount} energy, only {payment.total} spent")
+    # A typed unit covers only its own type, so giving each required type a unit of that
+    # type is never worse than any other matching; wild units then cover one missing each.
+    units = [sym for spend in payment.spends for sym in spend.symbols]
+    missing = [t for t in cost.types if t not in units]
+    wilds = units.count(WILD)
+    if len(missing) > wilds:
+        if wilds:
+            raise PaymentError(f"needs {_a(missing)}: {wilds} wild energy can stand in "
+                               f"for only {wilds} of them")
+        raise PaymentError(f"needs {_a(missing)}: no {', '.join(missing)} or wild energy left")
+
+
+@dataclass(frozen=True)
+class _Use:
+    """One way to spend one die of a group: its units, their waste score, what is spent."""
+
+    units: int
+    score: int
+    symbols: tuple[str, ...]  # the spent symbols (the die's own tuple when spent whole)
+    generic: int
+    whole: bool
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Interchangeable dice (same face, same spin-down faces) and the ways to spend one."""
+
+    dice: tuple[EnergySource, ...]
+    uses: tuple[_Use, ...]
+    types: frozenset[str]  # required types the group can cover
+    wilds: int  # wild units the whole group can give
+
+
+def _groups(sources: Sequence[EnergySource], required: frozenset[str]) -> list[_Group]:
+    def unit(sym: str) -> int:
+        return _WILD if sym == WILD else _REQUIRED_TYPE if sym in required else _OTHER_TYPE
+
+    alike: dict[tuple[object, ...], list[EnergySource]] = {}
+    for die in sorted(sources, key=lambda s: s.die_id):
+        # spin_to only matters for doubles; singles with the same face are interchangeable.
+        spin = die.spin_to if len(die.symbols) == 2 else frozenset()
+        alike.setdefault((tuple(sorted(die.symbols)), die.generic, spin), []).append(die)
+    groups = []
+    for dice in alike.values():
+        die = dice[0]
+        if die.generic:
+            uses = [_Use(die.generic, _GENERIC * die.generic, (), die.generic, True)]
+            if die.generic == 2:
+                uses.append(_Use(1, _GENERIC + _HALF_GENERIC, (), 1, False))
+        elif len(die.symbols) == 1:
+            uses = [_Use(1, unit(die.symbols[0]), die.symbols, 0, True)]
+        else:
+            whole = sum(map(unit, die.symbols)) + _DOUBLE_DIE
+            uses = [_Use(2, whole, die.symbols, 0, True)]
+            first, second = die.symbols
+            for spent, kept in sorted({(first, second), (second, first)}):
+                if kept in die.spin_to:
+                    uses.append(_Use(1, unit(spent) + _DOUBLE_DIE + _SPIN_DOWN, (spent,), 0, False))
+        groups.append(_Group(tuple(dice), tuple(uses), frozenset(die.symbols) & required,
+                             die.symbols.count(WILD) * len(dice)))
+    # Cheapest first, so the first payments found are good and bound the rest of the search.
+    groups.sort(key=lambda g: (min(u.score // u.units for u in g.uses), g.dice[0].die_id))
+    return groups
+
+
+def _counts(kinds: int, dice: int) -> Iterator[tuple[int, ...]]:
+    """Every way to spend up to ``dice`` dice in ``kinds`` ways, most dice first."""
+    if kinds == 0:
+        yield ()
+        return
+    for first in range(dice, -1, -1):
+        for rest in _counts(kinds - 1, dice - first):
+            yield (first, *rest)
+
+
+def _search(sources: Sequence[EnergySource], virtual: int, cost: Cost, limit: int,
+            first_only: bool = False) -> list[Payment]:
+    """The ``limit`` least wasteful payments (a branch and bound over counts per group)."""
+    required = frozenset(cost.types)
+    groups = _groups(sources, required)
+    n = len(groups)
+    # Suffix bounds: what groups i.. can still add, for pruning hopeless branches early.
+    capacity, wilds, cheapest = [0] * (n + 1), [0] * (n + 1), [_WILD] * (n + 1)
+    types = [frozenset[str]()] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        g = groups[i]
+        capacity[i] = capacity[i + 1] + len(g.dice) * max(u.units for u in g.uses)
+        types[i], wilds[i] = types[i + 1] | g.types, wilds[i + 1] + g.wilds
+        cheapest[i] = min([cheapest[i + 1]] + [u.score // u.units for u in g.uses])
+    # (score, chosen): chosen[0] is (virtual spent,), then dice spent per use, per group.
+    found: list[tuple[int, tuple[tuple[int, ...], ...]]] = []  # sorted, at most limit
+
+    def walk(i: int, left: int, covered: frozenset[str], wild: int, score: int,
+             chosen: tuple[tuple[int, ...], ...]) -> None:
+        missing = required - covered
+        if left > capacity[i] or len(missing) - wild > left \
+                or len(missing - types[i]) > wild + wilds[i]:
+            return
+        if len(found) >= limit and score + left * cheapest[i] > found[-1][0]:
+            return  # cannot beat the options already kept
+        if i == n:
+            found.append((score, chosen))
+            found.sort(key=lambda f: f[0])  # stable: ties keep the search order
+            del found[limit:]
+            return
+        g = groups[i]
+        for counts in _counts(len(g.uses), len(g.dice)):
+            units = sum(c * u.units for c, u in zip(counts, g.uses))
+            if units > left:
+                continue
+            used = [(c, u) for c, u in zip(counts, g.uses) if c]
+            walk(i + 1, left - units,
+                 covered | required.intersection(sym for _, u in used for sym in u.symbols),
+                 wild + sum(c * u.symbols.count(WILD) for c, u in used),
+                 score + sum(c * u.score for c, u in used), chosen + (counts,))
+            if first_only and found:
+                return
+
+    for v in range(min(virtual, cost.amount), -1, -1):
+        walk(0, cost.amount - v, frozenset(), 0, v * _VIRTUAL, ((v,),))
+        if first_only and found:
+            break
+    payments = []
+    for _, chosen in found:
+        spends = []
+        for g, counts in zip(groups, chosen[1:]):
+            dice = iter(g.dice)  # the lowest die ids of the group, in use order
+            for count, use in zip(counts, g.uses):
+                for die in (next(dice) for _ in range(count)):
+                    symbols = die.symbols if use.whole else use.symbols
+                    spends.append(Spend(die.die_id, symbols, use.generic))
+        payments.append(Payment(tuple(spends), chosen[0][0]))
+    return payments
+
+
+def payment_options(sources: Sequence[EnergySource], virtual: int, cost: Cost,
+                    limit: int = 8) -> list[Payment]:
+    """Up to ``limit`` distinct ways to pay ``cost``, the least wasteful first.
+
+    Dice showing the same face are interchangeable, so each option uses the lowest die ids.
+    """
+    return _search(sources, virtual, cost, limit) if limit > 0 else []
+
+
+def can_pay(sources: Sequence[EnergySource], virtual: int, cost: Cost) -> bool:
+    """Whether any payment of ``cost`` exists (stops at the first one found)."""
+    return bool(_search(sources, virtual, cost, 1, first_only=True))
+
+
+def apply_payment(payment: Payment, sources: Sequence[EnergySource], virtual: int,
+                  cost: Cost) -> PaymentResult:
+    """Check ``payment``, then say which dice are used up or spun down, and virtual left."""
+    check_payment(payment, sources, virtual, cost)
+    by_id = {s.die_id: s for s in sources}
+    used_up, spun_to, virtual_left = [], [], virtual - payment.virtual
+    for spend in payment.spends:
+        die = by_id[spend.die_id]
+        if die.generic:
+            used_up.append(spend.die_id)
+            virtual_left += die.generic - spend.generic  # the unspent half of a generic 2
+        elif len(spend.symbols) < len(die.symbols):
+            kept = list(die.symbols)
+            kept.remove(spend.symbols[0])
+            spun_to.append((spend.die_id, kept[0]))
+        else:
+            used_up.append(spend.die_id)
+    return PaymentResult(tuple(used_up), tuple(spun_to), virtual_left)

@@ -1,0 +1,231 @@
+"""The Game: state, one seeded random generator, and the loop that runs until a decision.
+
+The turn is a stack of small tasks (``Task``): each step of the turn is one task, and
+a task that needs a player's choice leaves a ``Decision`` and waits. Because the state is
+plain data (no generators or callbacks), a game can be copied for look-ahead. Before the
+next task runs, the engine always empties, in order: pending damage (where prevention and
+redirection may interrupt), new triggers (batched), the trigger queue, and KOs from
+damage >= defense. Invariant: ``decision`` is None only when the game is over.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from teambuilder.engine import combat, effects, triggers, turn, windows
+from teambuilder.engine.actions import Action, Decision
+from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, die_spec
+from teambuilder.engine.energy import EnergySource
+from teambuilder.engine.state import DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
+
+SIDEKICKS_PER_PLAYER = 8
+
+
+class IllegalAction(ValueError):
+    """An action that does not answer the current decision legally."""
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """What a player brings: team cards with their dice counts and basic actions."""
+
+    name: str
+    cards: tuple[tuple[EngineCard, int], ...]
+    basic_actions: tuple[EngineCard, ...] = ()
+    basic_action_dice: int = 3
+
+
+class Game:
+    """One game between two players. Drive it with ``decision`` and ``apply``."""
+
+    def __init__(self, players: Sequence[PlayerSetup], life: int = 20, seed: int = 0,
+                 first_player: int | None = None, max_turns: int = 200, start: bool = True) -> None:
+        if len(players) != 2:
+            raise ValueError("a game needs exactly two players")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.max_turns = max_turns
+        self.players = [Player(i, setup.name, life, life) for i, setup in enumerate(players)]
+        self.slots: list[Slot] = []
+        self.dice: list[Die] = []
+        self._build_table(players)
+        self.log: list[str] = []
+        self.record: list[Action] = []
+        self.tasks: list[Task] = []
+        self.decision: Decision | None = None
+        self.damage_queue: list[DamageEvent] = []
+        self.new_triggers: list[triggers.PendingTrigger] = []
+        self.trigger_batches: list[list[triggers.PendingTrigger]] = []
+        self.resolving: triggers.Resolution | None = None
+        self.hold_kos = False
+        self.window = ""
+        self.priority = 0
+        self.inactive_acted = False
+        self.step = "setup"
+        self.turn_number = 0
+        # Always draw the coin toss, so a given first player does not shift the random stream.
+        toss = self.rng.randrange(2)
+        self.first_player = toss if first_player is None else first_player
+        self.active = self.first_player
+        self.over = False
+        self.winner: int | None = None
+        self.result = ""
+        self.damage_splits: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.pending_event = 0
+        self.shields: dict[tuple[str, int | None], int] = {}
+        # Loaded dice for rule scenarios: die id -> faces its next rolls show. Empty in play.
+        self.forced_rolls: dict[int, list[int]] = {}
+        # Scenarios may freeze the game just before a task of this kind runs ("next_turn"
+        # for the start of the next turn) to look at a position mid-turn.
+        self.stop_before: str | None = None
+        self.say(f"{self.players[self.first_player].name} goes first; both start at {life} life.",
+                 turn_tag=False)
+        if start:
+            self.advance()
+
+    # -- table -----------------------------------------------------------------------
+    def _build_table(self, players: Sequence[PlayerSetup]) -> None:
+        for index, setup in enumerate(players):
+            for card, count in setup.cards:
+                self._add_slot(card, index, index, count)
+        for index, setup in enumerate(players):
+            for card in setup.basic_actions:
+                self._add_slot(card, None, index, setup.basic_action_dice)
+        for index in range(len(players)):
+            for _ in range(SIDEKICKS_PER_PLAYER):
+                self.dice.append(Die(len(self.dice), SIDEKICK_SPEC, None, index, Zone.BAG))
+
+    def _add_slot(self, card: EngineCard, owner: int | None, brought_by: int, count: int) -> None:
+        slot = Slot(len(self.slots), card, die_spec(card.card), owner, brought_by)
+        self.slots.append(slot)
+        for _ in range(count):
+            self.dice.append(Die(len(self.dice), slot.spec, slot.index, owner, Zone.CARD))
+
+    # -- queries -----------------------------------------------------------------------
+    @property
+    def inactive(self) -> int:
+        return 1 - self.active
+
+    def zone(self, player: int | None, zone: Zone) -> list[Die]:
+        return [d for d in self.dice if d.zone is zone and d.owner == player]
+
+    def field_characters(self, player: int | None = None) -> list[Die]:
+        return [d for d in self.dice if d.zone is Zone.FIELD and self.is_character(d)
+                and (player is None or d.owner == player)]
+
+    def is_character(self, die: Die) -> bool:
+        return die.spec.faces[die.face].kind == CHARACTER
+
+    def face(self, die: Die) -> str:
+        return die.spec.faces[die.face].kind
+
+    def card_of(self, die: Die) -> EngineCard | None:
+        return None if die.slot is None else self.slots[die.slot].card
+
+    def die_name(self, die: Die) -> str:
+        face = die.spec.faces[die.face]
+        level = f" (level {face.level})" if face.kind == CHARACTER and die.zone in (
+            Zone.FIELD, Zone.RESERVE) else ""
+        return f"{die.spec.name}{level}"
+
+    def energy_sources(self, player: int) -> list[EnergySource]:
+        sources = []
+        for die in self.zone(player, Zone.RESERVE):
+            face = die.spec.faces[die.face]
+            if face.kind != "energy":
+                continue
+            spin = frozenset(s for s in face.symbols if len(face.symbols) == 2
+                             and die.spec.single_energy_face(s) is not None)
+            sources.append(EnergySource(die.id, face.symbols, face.generic, spin))
+        return sources
+
+    def stats(self, die: Die) -> tuple[int, int]:
+        return effects.stats(self, die)
+
+    def is_active_card(self, slot: int) -> bool:
+        return any(d.slot == slot and d.zone is Zone.FIELD for d in self.dice)
+
+    # -- log -------------------------------------------------------------------------
+    def say(self, text: str, player: int | None = None, turn_tag: bool = True) -> None:
+        who = self.players[self.active if player is None else player].name
+        self.log.append(f"T{self.turn_number} {who}: {text}" if turn_tag else text)
+
+    # -- flow --------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Run rules until a player must decide or the game is over."""
+        while not self.over and self.decision is None:
+            if self.damage_queue:
+                combat.process_damage(self)
+            elif self.new_triggers:
+                triggers.batch_new(self)
+            elif self.trigger_batches or self.resolving:
+                triggers.step(self)
+            elif not self.hold_kos and effects.state_based_kos(self):
+                continue
+            elif (self.tasks[-1].kind if self.tasks else "next_turn") == self.stop_before:
+                return
+            elif self.tasks:
+                self._run(self.tasks[-1])
+            else:
+                turn.start_next_turn(self)
+
+    def _run(self, task: Task) -> None:
+        handler = RUNNERS.get(task.kind)
+        if handler is None:
+            raise RuntimeError(f"unknown task {task.kind!r}")
+        handler(self, task)
+
+    def apply(self, action: Action) -> None:
+        """Answer the current decision; raises IllegalAction when the answer is not legal."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalAction("the game is over; there is nothing to decide")
+        problem = windows.check(self, decision, action)
+        if problem:
+            raise IllegalAction(problem)
+        self.decision = None
+        self.record.append(action)
+        RESOLVERS[decision.kind](self, decision, action)
+        self.advance()
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal answer when the decision is a list of options (see Decision)."""
+        return list(self.decision.options) if self.decision else []
+
+    def end_game(self) -> bool:
+        """End the game as soon as a player is at 0 life; both at once is a tie."""
+        down = [p.index for p in self.players if p.life <= 0]
+        if not down:
+            return False
+        self.over = True
+        self.decision = None
+        self.tasks.clear()
+        if len(down) == 2:
+            self.winner, self.result = None, "tie"
+            self.say("Both players reach 0 life at once: the game is a tie.")
+        else:
+            self.winner = 1 - down[0]
+            self.result = f"{self.players[self.winner].name} wins"
+            self.say(f"{self.players[down[0]].name} has no life left. {self.result}.")
+        return True
+
+    def lose_life(self, player: int, amount: int) -> None:
+        """Losing life is not damage: nothing that reacts to damage sees it."""
+        if amount <= 0:
+            return
+        self.players[player].life -= amount
+        self.say(f"loses {amount} life ({self.players[player].life} left).", player)
+        self.end_game()
+
+    def gain_life(self, player: int, amount: int) -> None:
+        target = self.players[player]
+        gained = max(0, min(amount, target.start_life - target.life))
+        target.life += gained
+        self.say(f"gains {gained} life ({target.life})." if gained == amount
+                 else f"gains {gained} of {amount} life (never above {target.start_life}).", player)
+
+
+RUNNERS = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
+RESOLVERS = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS, **triggers.RESOLVERS}

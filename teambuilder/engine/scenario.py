@@ -1,0 +1,353 @@
+"""Rule scenarios: a position, the decisions made in it, and what must follow.
+
+A scenario file (YAML, documented in docs/scenarios.md) places dice in zones on chosen
+faces, starts the game at a step of the turn, answers decisions in a readable notation
+(die labels instead of ids), and checks life, zones, dice, the winner and log lines.
+Loaded dice (``rolls``) fix what future rolls show, so rulebook examples can be replayed
+exactly. Every problem in a file is reported as ``file: message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from teambuilder.catalogue.model import Card, Level, default_action_faces, default_energy_faces, parse_face
+from teambuilder.engine.abilities import AbilityError, parse_abilities
+from teambuilder.engine.actions import (
+    Action, ChooseTarget, ChooseTrigger, DeclareAttackers, DeclareBlockers, Field, Pass, Purchase,
+    Reroll, SplitDamage, UseAction, UseGlobal)
+from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, SIDEKICK_KEY
+from teambuilder.engine.energy import Payment, Spend
+from teambuilder.engine.game import Game, IllegalAction, PlayerSetup
+from teambuilder.engine.invariants import broken_invariants
+from teambuilder.engine.state import Die, EngineCard, Task, Zone
+
+STEPS: dict[str, list[str]] = {
+    "start": ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
+              "declare_attackers", "cleanup", "end_turn"],
+    "roll": ["roll", "reroll", "main_window", "end_main", "declare_attackers", "cleanup", "end_turn"],
+    "main": ["main_window", "end_main", "declare_attackers", "cleanup", "end_turn"],
+    "attack": ["declare_attackers", "cleanup", "end_turn"],
+    "cleanup": ["cleanup", "end_turn"],
+}
+# Where a scenario may freeze the game to look at it (just before that task runs).
+STOPS = ("end_main", "declare_attackers", "combat_ko", "combat_end", "cleanup", "end_turn", "next_turn")
+ZONES = {zone.value.replace(" ", "_"): zone for zone in Zone}
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is wrong (not the rules it checks)."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    name: str
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+CardResolver = Callable[[str], Card | None]
+
+
+def _inline_card(key: str, raw: Mapping[str, Any]) -> Card:
+    kind = str(raw.get("kind", "character"))
+    energy = tuple(raw.get("energy", []))
+    levels = tuple(Level(i + 1, *stats) for i, stats in enumerate(raw.get("levels", [])))
+    faces = (tuple(parse_face(str(f)) for f in raw["energy_faces"]) if "energy_faces" in raw
+             else default_energy_faces(kind, energy, len(levels)))
+    number = int("".join(ch for ch in key if ch.isdigit()) or 0)
+    return Card(set_code="test", number=number, name=str(raw.get("name", key)),
+                subtitle=str(raw.get("subtitle", "")), kind=kind, rarity="common",
+                cost=int(raw.get("cost", 0)), energy=energy,
+                affiliations=tuple(raw.get("affiliations", [])), max_dice=4, levels=levels,
+                energy_faces=faces, action_faces=default_action_faces(kind),
+                keywords=tuple(raw.get("keywords", [])), text=str(raw.get("text", "")))
+
+
+class _Builder:
+    """Reads one scenario mapping into a Game, a list of steps and expectations."""
+
+    def __init__(self, raw: Mapping[str, Any], resolve: CardResolver) -> None:
+        self.raw = raw
+        self.resolve = resolve
+        self.cards: dict[str, EngineCard] = {}
+        self.labels: dict[str, int] = {}
+        for key, spec in (raw.get("cards") or {}).items():
+            self.cards[str(key)] = EngineCard(_inline_card(str(key), spec), parse_abilities(spec.get("abilities")))
+        self.extra_abilities = raw.get("abilities") or {}
+
+    def card(self, ref: str) -> EngineCard:
+        ref = str(ref)
+        if ref in self.cards:
+            return self.cards[ref]
+        card = self.resolve(ref)
+        if card is None:
+            raise ScenarioError(f"unknown card {ref!r}")
+        engine_card = EngineCard(card, parse_abilities(self.extra_abilities.get(ref)))
+        self.cards[ref] = engine_card
+        return engine_card
+
+    def game(self) -> Game:
+        players_raw = self.raw.get("players")
+        if not isinstance(players_raw, list) or len(players_raw) != 2:
+            raise ScenarioError("players: expected a list of two players")
+        setups = []
+        for raw in players_raw:
+            team = tuple((self.card(e["card"]), int(e.get("dice", 1))) for e in raw.get("team", []))
+            basics = tuple(self.card(code) for code in raw.get("basic_actions", []))
+            setups.append(PlayerSetup(str(raw["name"]), team, basics, int(raw.get("basic_action_dice", 3))))
+        life = int(self.raw.get("life", 20))
+        game = Game(setups, life=life, seed=int(self.raw.get("seed", 0)),
+                    first_player=int(self.raw.get("first_player", 0)), start=False)
+        self.names = {p.name: p.index for p in game.players}
+        for index, raw in enumerate(players_raw):
+            player = game.players[index]
+            player.start_life = int(raw.get("start_life", life))
+            player.life = int(raw.get("life", player.start_life))
+            player.virtual = int(raw.get("virtual", 0))
+            self._place(game, index, raw.get("dice", []))
+        step = str(self.raw.get("step", "main"))
+        if step == "setup":
+            game.advance()
+            return game
+        if step not in STEPS:
+            raise ScenarioError(f"step: {step!r} is not one of setup, {', '.join(STEPS)}")
+        game.active = int(self.raw.get("active", 0))
+        game.turn_number = int(self.raw.get("turn", 2))
+        game.tasks = [Task(kind, game.active) for kind in reversed(STEPS[step])]
+        return game
+
+    def _place(self, game: Game, player: int, entries: list[Mapping[str, Any]]) -> None:
+        for entry in entries:
+            ref = str(entry.get("card", SIDEKICK_KEY))
+            zone_name = str(entry.get("zone", "bag"))
+            if zone_name not in ZONES:
+                raise ScenarioError(f"zone: {zone_name!r} is not one of {', '.join(ZONES)}")
+            for n in range(int(entry.get("count", 1))):
+                die = self._free_die(game, player, ref)
+                die.owner = player
+                die.zone = ZONES[zone_name]
+                die.face = self._face(die, entry)
+                die.damage = int(entry.get("damage", 0))
+                if "label" in entry:
+                    label = str(entry["label"]) + (f"{n + 1}" if int(entry.get("count", 1)) > 1 else "")
+                    self.labels[label] = die.id
+                if "rolls" in entry:
+                    game.forced_rolls[die.id] = [self._face(die, {"face": f}) for f in entry["rolls"]]
+
+    def _free_die(self, game: Game, player: int, ref: str) -> Die:
+        """A die not yet placed: Sidekicks start in the bag, card dice on their card."""
+        placed = set(self.labels.values()) | getattr(self, "_placed", set())
+        for die in game.dice:
+            if die.id in placed:
+                continue
+            if ref == SIDEKICK_KEY and die.is_sidekick and die.owner == player:
+                break
+            if die.slot is not None and game.slots[die.slot].card.code == self.card(ref).code \
+                    and game.slots[die.slot].owner in (player, None) and die.zone is Zone.CARD:
+                break
+        else:
+            raise ScenarioError(f"{game.players[player].name}: no die of {ref!r} left to place")
+        self._placed = placed | {die.id}
+        return die
+
+    @staticmethod
+    def _face(die: Die, entry: Mapping[str, Any]) -> int:
+        if "level" in entry:
+            index = die.spec.level_face(int(entry["level"]))
+            if index is None:
+                raise ScenarioError(f"{die.spec.name} has no level {entry['level']}")
+            return index
+        wanted = str(entry.get("face", ""))
+        if not wanted:
+            return 0
+        for index, face in enumerate(die.spec.faces):
+            if wanted == "character" and face.kind == CHARACTER:
+                return index
+            if face.kind == ACTION and wanted in ("action", "burst", "double_burst") and \
+                    face.burst == {"action": 0, "burst": 1, "double_burst": 2}[wanted]:
+                return index
+            if face.kind == ENERGY and wanted == face.describe().replace(" generic", ""):
+                return index
+        raise ScenarioError(f"{die.spec.name} has no face {wanted!r}")
+
+    # -- actions -----------------------------------------------------------------------
+    def die(self, label: Any) -> int:
+        if str(label) not in self.labels:
+            raise ScenarioError(f"unknown die label {label!r}")
+        return self.labels[str(label)]
+
+    def payment(self, game: Game, raw: Any) -> Payment | None:
+        if raw is None:
+            return None
+        spends, virtual = [], 0
+        for item in raw:
+            text = str(item)
+            if text.startswith("virtual"):
+                virtual += int(text.split(":")[1]) if ":" in text else 1
+                continue
+            label, _, part = text.partition(":")
+            die = game.dice[self.die(label)]
+            face = die.spec.faces[die.face]
+            if part.isdigit():
+                spends.append(Spend(die.id, (), int(part)))
+            elif part:
+                spends.append(Spend(die.id, (part,), 0))
+            else:
+                spends.append(Spend(die.id, face.symbols, face.generic))
+        return Payment(tuple(sorted(spends, key=lambda s: s.die_id)), virtual)
+
+    def action(self, game: Game, raw: Any) -> Action:
+        if raw == "pass":
+            return Pass()
+        if not isinstance(raw, Mapping) or len(set(raw) - {"player", "pay"}) != 1:
+            raise ScenarioError(f"action {raw!r}: expected one of pass, reroll, buy, field, use, "
+                                "global, attack, block, split, order, target")
+        key = next(k for k in raw if k not in ("player", "pay"))
+        value = raw[key]
+        payment = self.payment(game, raw.get("pay"))
+        if key == "reroll":
+            return Reroll(tuple(self.die(v) for v in value))
+        if key == "attack":
+            return DeclareAttackers(tuple(self.die(v) for v in value))
+        if key == "block":
+            return DeclareBlockers(tuple((self.die(b), self.die(a)) for b, a in (value or {}).items()))
+        if key == "split":
+            return SplitDamage(self.die(value["attacker"]),
+                               tuple((self.die(b), int(n)) for b, n in value["damage"].items()))
+        if key == "order":
+            return ChooseTrigger(int(value))
+        if key == "target":
+            return ChooseTarget(self.die(value))
+        if key == "use":
+            return UseAction(self.die(value))
+        return self._paid(game, key, value, payment)
+
+    def _paid(self, game: Game, key: str, value: Any, payment: Payment | None) -> Action:
+        options = game.decision.options if game.decision else ()
+        if key == "buy":
+            code = self.card(str(value)).code
+            match = [o for o in options if isinstance(o, Purchase) and game.slots[o.slot].card.code == code]
+            if not match:
+                raise ScenarioError(f"buy {value}: not a legal purchase now")
+            return Purchase(match[0].slot, payment or match[0].payment)
+        if key == "field":
+            die_id = self.die(value)
+            match = [o for o in options if isinstance(o, Field)]
+            if payment is None:
+                same = [o for o in match if o.die == die_id] or [
+                    o for o in match if game.dice[o.die].spec.faces[game.dice[o.die].face]
+                    == game.dice[die_id].spec.faces[game.dice[die_id].face]]
+                if not same:
+                    raise ScenarioError(f"field {value}: not a legal fielding now")
+                payment = same[0].payment
+            return Field(die_id, payment)
+        if key == "global":
+            code = self.card(str(value)).code
+            match = [o for o in options if isinstance(o, UseGlobal) and game.slots[o.slot].card.code == code]
+            if not match:
+                raise ScenarioError(f"global {value}: not usable now")
+            return UseGlobal(match[0].slot, match[0].ability, payment or match[0].payment)
+        raise ScenarioError(f"unknown action {key!r}")
+
+
+def _check(builder: _Builder, game: Game, expect: Mapping[str, Any]) -> list[str]:
+    failures: list[str] = []
+    names = builder.names
+    for name, life in (expect.get("life") or {}).items():
+        if game.players[names[name]].life != life:
+            failures.append(f"{name} has {game.players[names[name]].life} life, expected {life}")
+    for name, virtual in (expect.get("virtual") or {}).items():
+        if game.players[names[name]].virtual != virtual:
+            failures.append(f"{name} has {game.players[names[name]].virtual} virtual energy, expected {virtual}")
+    if "winner" in expect:
+        wanted = expect["winner"]
+        actual = "tie" if game.over and game.winner is None else (
+            game.players[game.winner].name if game.winner is not None else None)
+        if actual != wanted:
+            failures.append(f"winner is {actual}, expected {wanted}")
+    for name, zones in (expect.get("zones") or {}).items():
+        for zone_name, wanted in zones.items():
+            dice = game.zone(names[name], ZONES[zone_name])
+            if isinstance(wanted, int):
+                if len(dice) != wanted:
+                    failures.append(f"{name} has {len(dice)} dice in {zone_name}, expected {wanted}")
+            else:
+                ids = {d.id for d in dice}
+                missing = [w for w in wanted if builder.die(w) not in ids]
+                if missing:
+                    failures.append(f"{name}'s {zone_name} lacks {', '.join(map(str, missing))}")
+    for label, wanted in (expect.get("dice") or {}).items():
+        die = game.dice[builder.die(label)]
+        attack, defense = game.stats(die)
+        face = die.spec.faces[die.face]
+        actual = {"zone": die.zone.value.replace(" ", "_"), "level": face.level, "damage": die.damage,
+                  "attack": attack, "defense": defense, "face": face.describe(),
+                  "owner": game.players[die.owner].name if die.owner is not None else None}
+        for key, value in wanted.items():
+            if actual.get(key) != value:
+                failures.append(f"die {label}: {key} is {actual.get(key)!r}, expected {value!r}")
+    for line in expect.get("log") or []:
+        if not any(str(line) in entry for entry in game.log):
+            failures.append(f"log has no line containing {line!r}")
+    for line in expect.get("not_log") or []:
+        if any(str(line) in entry for entry in game.log):
+            failures.append(f"log unexpectedly contains {line!r}")
+    if "decision" in expect:
+        decision = game.decision
+        wanted = expect["decision"]
+        actual = None if decision is None else {"kind": decision.kind, "player": game.players[decision.player].name}
+        if wanted is None and actual is not None or wanted is not None and (
+                actual is None or any(actual.get(k) != v for k, v in wanted.items())):
+            failures.append(f"pending decision is {actual}, expected {wanted}")
+    return failures
+
+
+def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
+    """Run one scenario file; failures and file errors are collected, never raised."""
+    result = ScenarioResult(str(path), path.stem)
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, Mapping):
+            raise ScenarioError("expected a mapping at the top")
+        result.name = str(raw.get("name", path.stem))
+        builder = _Builder(raw, resolve)
+        game = builder.game()
+        if "stop" in raw:
+            if raw["stop"] not in STOPS:
+                raise ScenarioError(f"stop: {raw['stop']!r} is not one of {', '.join(STOPS)}")
+            game.stop_before = str(raw["stop"])
+        dice_count = len(game.dice)
+        game.advance()
+        for number, step in enumerate(raw.get("actions") or [], start=1):
+            if game.decision is None and not game.over:
+                raise ScenarioError(f"action {number}: the game is stopped before {game.stop_before}")
+            if game.decision is None:
+                raise ScenarioError(f"action {number}: the game is over, nothing to decide")
+            if isinstance(step, Mapping) and "player" in step and \
+                    game.players[game.decision.player].name != step["player"]:
+                raise ScenarioError(f"action {number}: {game.players[game.decision.player].name} decides "
+                                    f"({game.decision.kind}), not {step['player']}")
+            try:
+                game.apply(builder.action(game, step))
+            except IllegalAction as error:
+                raise ScenarioError(f"action {number}: illegal: {error}") from error
+            problems = broken_invariants(game, dice_count)
+            if problems:
+                raise ScenarioError(f"action {number}: invariant broken: {problems[0]}")
+        result.failures = _check(builder, game, raw.get("expect") or {})
+        result.log = game.log
+    except (ScenarioError, AbilityError, KeyError, TypeError, ValueError, yaml.YAMLError) as error:
+        message = str(error) if not isinstance(error, KeyError) else f"missing {error}"
+        result.failures = [f"{path}: {message}"]
+    return result

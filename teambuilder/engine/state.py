@@ -1,0 +1,129 @@
+"""Game state values: zones, dice, card slots, players.
+
+Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` /
+``blocking`` marks on a die in the field), so a die cannot be in two places or none.
+Zone lists are computed by filtering, never stored twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from teambuilder.catalogue.model import Card
+from teambuilder.engine.abilities import Ability
+from teambuilder.engine.dice import DieSpec
+
+
+class Zone(str, Enum):
+    CARD = "card"            # not yet purchased, on its card
+    BAG = "bag"
+    PREP = "prep"
+    RESERVE = "reserve"
+    FIELD = "field"
+    OUT_OF_PLAY = "out of play"
+    USED = "used"
+
+
+@dataclass(frozen=True)
+class EngineCard:
+    """A card as the engine plays it: the catalogue facts plus executable abilities."""
+
+    card: Card
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def code(self) -> str:
+        return self.card.code
+
+    @property
+    def continuous(self) -> bool:
+        return "continuous" in self.card.keywords
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A card on the table. ``owner`` is None for basic actions in the middle, which
+    either player may buy; globals on every slot are open to both players."""
+
+    index: int
+    card: EngineCard
+    spec: DieSpec
+    owner: int | None
+    brought_by: int
+
+
+@dataclass(frozen=True)
+class StatModifier:
+    """An applied stat change on one die, until the end of the turn (or until the die
+    leaves the field or is rerolled to energy)."""
+
+    attack: int
+    defense: int
+    source: str
+
+
+@dataclass
+class Die:
+    id: int
+    spec: DieSpec
+    slot: int | None            # None for Sidekicks
+    owner: int | None           # None while a basic action die sits on its card
+    zone: Zone
+    face: int = 0
+    damage: int = 0
+    attacking: bool = False
+    blocked: bool = False       # stays True when every blocker has left (rulebook)
+    blocking: int | None = None  # the attacker this die blocks
+    partially_spent: bool = False
+    modifiers: list[StatModifier] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)  # persistent marks: must_attack, cant_block
+
+    @property
+    def is_sidekick(self) -> bool:
+        return self.slot is None
+
+    def leave_combat(self) -> None:
+        self.attacking = False
+        self.blocked = False
+        self.blocking = None
+
+    def reset(self) -> None:
+        """Forget everything that belongs to a rolled die (KO, to the bag, cleared)."""
+        self.damage = 0
+        self.leave_combat()
+        self.partially_spent = False
+        self.modifiers.clear()
+        self.flags.clear()
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    life: int
+    start_life: int
+    virtual: int = 0
+    global_uses: dict[tuple[int, int], int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One step of a turn waiting to run (``kind`` names its runner)."""
+
+    kind: str
+    player: int = -1
+    data: tuple[int, ...] = ()
+
+
+@dataclass
+class DamageEvent:
+    """Damage about to be dealt: to a die (``die``) or to a player (``player``)."""
+
+    amount: int
+    source: int | None
+    die: int | None = None
+    player: int | None = None
+    combat: bool = False
+    asked: bool = False         # reactions were offered and declined
+    offered: set[tuple[int, int]] = field(default_factory=set)

@@ -1,0 +1,184 @@
+"""The steps of a turn outside combat: start, Clear and Draw, Roll and Reroll, the end of
+the Main Step, and Cleanup.
+
+Drawing follows the rulebook: an empty bag is refilled from the used pile (never from out
+of play) and drawing goes on, all of it one draw; each die that cannot be drawn costs 1
+life and gives 1 generic virtual energy. On the very first turn the first player draws 3
+and puts the 4th die out of play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.engine import triggers
+from teambuilder.engine.actions import Action, Decision, Reroll
+from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.state import Die, Task, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+DRAW_COUNT = 4
+
+
+def start_next_turn(game: Game) -> None:
+    if game.turn_number:
+        game.active = game.inactive
+    game.turn_number += 1
+    if game.turn_number > game.max_turns:
+        game.over, game.winner = True, None
+        game.result = f"tie (turn limit of {game.max_turns} reached)"
+        game.log.append(f"The game stops at the turn limit ({game.max_turns}): a tie.")
+        return
+    for player in game.players:
+        player.global_uses.clear()
+    game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
+                    f"(life {game.players[0].life}-{game.players[1].life}) --")
+    steps = ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
+             "declare_attackers", "cleanup", "end_turn"]
+    game.tasks.extend(Task(kind, game.active) for kind in reversed(steps))
+
+
+def draw(game: Game, player: int, count: int) -> list[Die]:
+    """Draw up to ``count`` dice at random; refill the bag from the used pile when empty."""
+    drawn: list[Die] = []
+    for _ in range(count):
+        bag = game.zone(player, Zone.BAG)
+        if not bag:
+            used = game.zone(player, Zone.USED)
+            if not used:
+                break
+            for die in used:
+                die.zone = Zone.BAG
+                die.reset()
+            game.say(f"refills the bag with {len(used)} dice from the used pile.", player)
+            bag = used
+        die = game.rng.choice(bag)
+        die.zone = Zone.PREP
+        drawn.append(die)
+    return drawn
+
+
+def roll(game: Game, die: Die) -> None:
+    forced = game.forced_rolls.get(die.id)
+    die.face = forced.pop(0) if forced else game.rng.randrange(len(die.spec.faces))
+
+
+def _names(game: Game, dice: list[Die]) -> str:
+    return ", ".join(f"{d.spec.name} [{d.spec.faces[d.face].describe()}]" for d in dice) or "nothing"
+
+
+def _pop(game: Game) -> Task:
+    return game.tasks.pop()
+
+
+def run_start_of_turn(game: Game, task: Task) -> None:
+    _pop(game)
+    game.step = "start"
+    triggers.emit_for_players(game, "start_of_turn")
+
+
+def run_clear_draw(game: Game, task: Task) -> None:
+    _pop(game)
+    game.step = "clear and draw"
+    player = task.player
+    cleared = game.zone(player, Zone.RESERVE)
+    for die in cleared:
+        die.zone = Zone.USED
+        die.reset()
+    if cleared:
+        game.say(f"clears {len(cleared)} dice from the reserve pool to the used pile.")
+    first_turn = game.turn_number == 1
+    drawn = draw(game, player, DRAW_COUNT - 1 if first_turn else DRAW_COUNT)
+    missing = (DRAW_COUNT - 1 if first_turn else DRAW_COUNT) - len(drawn)
+    game.say(f"draws {len(drawn)}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.")
+    if first_turn:
+        extra = draw(game, player, 1)
+        for die in extra:
+            die.zone = Zone.OUT_OF_PLAY
+            game.say(f"puts a 4th die out of play for the first turn ({die.spec.name}).")
+        missing += 1 - len(extra)
+    if missing:
+        game.players[player].virtual += missing
+        game.say(f"could not draw {missing} dice: loses {missing} life and gains "
+                 f"{missing} generic virtual energy.")
+        game.lose_life(player, missing)
+
+
+def run_roll(game: Game, task: Task) -> None:
+    _pop(game)
+    game.step = "roll and reroll"
+    dice = game.zone(task.player, Zone.PREP)
+    for die in dice:
+        roll(game, die)
+    game.say(f"rolls {_names(game, dice)}.")
+
+
+def run_reroll(game: Game, task: Task) -> None:
+    dice = game.zone(task.player, Zone.PREP)
+    if not dice:
+        _pop(game)
+        return
+    game.decision = Decision(task.player, "reroll", "Choose any dice to reroll (once).",
+                             subset=tuple(d.id for d in dice))
+
+
+def resolve_reroll(game: Game, decision: Decision, action: Action) -> None:
+    task = _pop(game)
+    assert isinstance(action, Reroll)
+    chosen = [game.dice[i] for i in action.dice]
+    for die in chosen:
+        roll(game, die)
+    if chosen:
+        game.say(f"rerolls {len(chosen)}: now {_names(game, chosen)}.")
+    for die in game.zone(task.player, Zone.PREP):
+        die.zone = Zone.RESERVE
+
+
+def run_end_main(game: Game, task: Task) -> None:
+    _pop(game)
+    unfielded = [d for d in game.zone(task.player, Zone.RESERVE)
+                 if d.spec.faces[d.face].kind == CHARACTER]
+    for die in unfielded:
+        die.zone = Zone.USED
+        die.reset()
+    if unfielded:
+        game.say(f"{len(unfielded)} unfielded character dice go to the used pile.")
+
+
+def run_cleanup(game: Game, task: Task) -> None:
+    _pop(game)
+    game.step = "cleanup"
+    game.shields.clear()
+    for die in game.dice:
+        die.damage = 0
+        die.modifiers.clear()
+        die.flags.clear()
+        die.leave_combat()
+    unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind == ACTION]
+    for die in unused:
+        die.zone = Zone.USED
+    if unused:
+        game.say(f"{len(unused)} unused action dice go to the used pile.")
+    triggers.emit_for_players(game, "end_of_turn")
+
+
+def run_end_turn(game: Game, task: Task) -> None:
+    _pop(game)
+    for player in game.players:
+        player.virtual = 0
+    moved = game.zone(task.player, Zone.OUT_OF_PLAY)
+    for die in moved:
+        die.zone = Zone.USED
+        die.reset()
+    if moved:
+        game.say(f"moves {len(moved)} dice from out of play to the used pile.")
+
+
+RUNNERS = {
+    "start_of_turn": run_start_of_turn, "clear_draw": run_clear_draw, "roll": run_roll,
+    "reroll": run_reroll, "end_main": run_end_main, "cleanup": run_cleanup,
+    "end_turn": run_end_turn,
+}
+RESOLVERS = {"reroll": resolve_reroll}

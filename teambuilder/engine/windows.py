@@ -1,0 +1,225 @@
+"""Priority windows (the Main Step and the attack step's action/global window) and the
+legality check for every answer.
+
+The active player acts as often as they like and then passes priority; the inactive
+player may then use one global and hands priority back, or pass, which ends the window.
+Only the active player purchases, fields (Main Step only) and uses action dice. Passing
+priority loses your virtual energy. Energy spent on your own turn goes out of play, on
+the opponent's turn straight to the used pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.engine import triggers
+from teambuilder.engine.abilities import Ability
+from teambuilder.engine.actions import (
+    Action, DeclareAttackers, DeclareBlockers, Decision, Field, Pass, Purchase, Reroll,
+    UseAction, UseGlobal)
+from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.effects import purchase_cost
+from teambuilder.engine.energy import Cost, Payment, PaymentError, apply_payment, check_payment, payment_options
+from teambuilder.engine.state import Task, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+OPTIONS_PER_CHOICE = 3
+
+
+def run_window(game: Game, task: Task) -> None:
+    game.window = "main" if task.kind == "main_window" else "attack"
+    game.step = game.window
+    if task.data == ():
+        # A fresh window: the active player has priority first.
+        game.tasks[-1] = Task(task.kind, task.player, (1,))
+        game.priority = game.active
+    game.decision = Decision(game.priority, "priority", _prompt(game), options=tuple(priority_options(game)))
+
+
+def _prompt(game: Game) -> str:
+    what = "Main Step" if game.window == "main" else "attack step: actions and globals"
+    return f"{what}: act, or pass priority."
+
+
+def global_cost(ability: Ability) -> Cost:
+    assert ability.cost is not None
+    return Cost(ability.cost.amount, ability.cost.types)
+
+
+def card_cost(game: Game, slot: int) -> Cost:
+    card = game.slots[slot].card.card
+    return Cost(purchase_cost(game, slot), card.energy)
+
+
+def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
+    if not ability.is_global or ability.reactive:
+        return False
+    if ability.limit == "once_per_turn" and game.players[player].global_uses.get((slot, index)):
+        return False
+    if ability.limit == "your_turn" and player != game.active:
+        return False
+    return not (ability.limit == "opponent_turn" and player == game.active)
+
+
+def priority_options(game: Game) -> list[Action]:
+    player = game.priority
+    sources = game.energy_sources(player)
+    virtual = game.players[player].virtual
+    options: list[Action] = [Pass()]
+    if player == game.active:
+        if game.window == "main":
+            for slot in game.slots:
+                if slot.owner not in (player, None) or not any(
+                        d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
+                    continue
+                for payment in payment_options(sources, virtual, card_cost(game, slot.index), OPTIONS_PER_CHOICE):
+                    options.append(Purchase(slot.index, payment))
+            seen: set[tuple[str, int]] = set()
+            for die in game.zone(player, Zone.RESERVE):
+                face = die.spec.faces[die.face]
+                if face.kind != CHARACTER or (die.spec.key, die.face) in seen:
+                    continue
+                seen.add((die.spec.key, die.face))
+                for payment in payment_options(sources, virtual, Cost(face.fielding), OPTIONS_PER_CHOICE):
+                    options.append(Field(die.id, payment))
+        seen_actions: set[tuple[str, int]] = set()
+        for die in game.zone(player, Zone.RESERVE):
+            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions:
+                seen_actions.add((die.spec.key, die.face))
+                options.append(UseAction(die.id))
+    for slot in game.slots:
+        for index, ability in enumerate(slot.card.abilities):
+            if global_allowed(game, player, slot.index, index, ability):
+                for payment in payment_options(sources, virtual, global_cost(ability), OPTIONS_PER_CHOICE):
+                    options.append(UseGlobal(slot.index, index, payment))
+    return options
+
+
+def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
+    """Spend energy; returns what was spent, for the log."""
+    result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
+    spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
+    for die_id in result.used_up:
+        die = game.dice[die_id]
+        die.zone = spent_zone
+        die.reset()
+    for die_id, symbol in result.spun_to:
+        die = game.dice[die_id]
+        face = die.spec.single_energy_face(symbol)
+        assert face is not None
+        die.face = face
+        die.partially_spent = True
+    game.players[player].virtual = result.virtual_left
+    parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
+    if payment.virtual:
+        parts.append(f"{payment.virtual} virtual")
+    return ", ".join(parts) or "nothing"
+
+
+def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
+    player = decision.player
+    if isinstance(action, Pass):
+        game.players[player].virtual = 0
+        if player == game.active:
+            game.priority = game.inactive
+        else:
+            game.tasks.pop()            # the inactive player passed: the window closes
+            game.window = ""
+        return
+    if isinstance(action, Purchase):
+        slot = game.slots[action.slot]
+        spent = pay(game, player, action.payment, card_cost(game, action.slot))
+        die = next(d for d in game.dice if d.slot == action.slot and d.zone is Zone.CARD)
+        die.owner = player
+        die.zone = Zone.USED
+        game.say(f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the used pile.")
+        triggers.emit(game, "purchased", die)
+    elif isinstance(action, Field):
+        die = game.dice[action.die]
+        spent = pay(game, player, action.payment, Cost(die.spec.faces[die.face].fielding))
+        die.zone = Zone.FIELD
+        game.say(f"fields {game.die_name(die)} (paying {spent}).")
+        triggers.emit(game, "fielded", die)
+    elif isinstance(action, UseAction):
+        _use_action(game, player, action.die)
+    elif isinstance(action, UseGlobal):
+        ability = game.slots[action.slot].card.abilities[action.ability]
+        spent = pay(game, player, action.payment, global_cost(ability))
+        uses = game.players[player].global_uses
+        uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
+        game.say(f"uses the global of {game.slots[action.slot].card.card.full_name} (paying {spent}).", player)
+        triggers.queue_now(game, triggers.PendingTrigger(player, action.slot, action.ability))
+    if player != game.active:
+        # The inactive player gets one ability, then priority returns to the active player.
+        game.players[player].virtual = 0
+        game.priority = game.active
+
+
+def _use_action(game: Game, player: int, die_id: int) -> None:
+    die = game.dice[die_id]
+    bursts = die.spec.faces[die.face].burst
+    card = game.slots[die.slot].card if die.slot is not None else None
+    continuous = card is not None and card.continuous
+    die.zone = Zone.FIELD if continuous else Zone.OUT_OF_PLAY
+    game.say(f"uses {die.spec.name}{' *' * bursts}{' (continuous: to the field)' if continuous else ''}.")
+    if card is None or die.slot is None:
+        return
+    wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
+    matched = False
+    for index, ability in enumerate(card.abilities):
+        if ability.trigger in wanted:
+            matched = True
+            triggers.queue_now(game, triggers.PendingTrigger(player, die.slot, index, die.id, bursts=bursts))
+    if not matched:
+        game.say(f"{die.spec.name} has no executable effect in this engine yet.")
+
+
+def check(game: Game, decision: Decision, action: Action) -> str | None:
+    """Why ``action`` does not answer ``decision`` legally, or None when it does."""
+    if decision.subset or decision.kind in ("reroll", "attackers"):
+        if not isinstance(action, (Reroll, DeclareAttackers)):
+            return f"expected a choice of dice for {decision.kind}"
+        chosen = set(action.dice)
+        if len(chosen) != len(action.dice) or not chosen <= set(decision.subset):
+            return f"choose distinct dice among {sorted(decision.subset)}"
+        if not set(decision.required) <= chosen:
+            return f"dice {sorted(set(decision.required) - chosen)} must attack"
+        return None
+    if decision.kind == "blockers":
+        if not isinstance(action, DeclareBlockers):
+            return "expected blockers"
+        allowed = dict(decision.assign)
+        blockers = [b for b, _ in action.blocks]
+        if len(set(blockers)) != len(blockers):
+            return "a die blocks at most one attacker"
+        for blocker, attacker in action.blocks:
+            if attacker not in allowed.get(blocker, ()):
+                return f"die {blocker} cannot block die {attacker}"
+        return None
+    if action in decision.options:
+        return None
+    # Any valid payment is accepted for an option the engine offered with another one.
+    for option in decision.options:
+        if isinstance(option, Purchase) and isinstance(action, Purchase) and option.slot == action.slot:
+            cost = card_cost(game, action.slot)
+        elif isinstance(option, Field) and isinstance(action, Field) and option.die == action.die:
+            die = game.dice[action.die]
+            cost = Cost(die.spec.faces[die.face].fielding)
+        elif (isinstance(option, UseGlobal) and isinstance(action, UseGlobal)
+              and (option.slot, option.ability) == (action.slot, action.ability)):
+            cost = global_cost(game.slots[action.slot].card.abilities[action.ability])
+        else:
+            continue
+        try:
+            check_payment(action.payment, game.energy_sources(decision.player),
+                          game.players[decision.player].virtual, cost)
+        except PaymentError as error:
+            return str(error)
+        return None
+    return f"{action} is not a legal answer to: {decision.prompt}"
+
+
+RUNNERS = {"main_window": run_window, "attack_window": run_window}
+RESOLVERS = {"priority": resolve_priority}
