@@ -20,6 +20,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/catalogue.py
+	$(BIN)/python bench/engine.py
 
 check: $(STAMP)
 	$(BIN)/python -m mypy teambuilder/catalogue

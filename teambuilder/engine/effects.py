@@ -23,14 +23,13 @@ if TYPE_CHECKING:
 def _static_modifiers(game: Game) -> list[tuple[int, int, Effect]]:
     """(controller, slot, effect) for every static stat modifier of an active card."""
     found = []
-    for slot in game.slots:
-        if slot.owner is None or not any(a.trigger == "while_active" for a in slot.card.abilities):
-            continue
+    for slot in game.static_slots:
         if not game.is_active_card(slot.index):
             continue
         for ability in slot.card.abilities:
             if ability.trigger == "while_active":
-                found += [(slot.owner, slot.index, e) for e in ability.effects if e.op == "modify"]
+                owner = slot.owner if slot.owner is not None else slot.brought_by
+                found += [(owner, slot.index, e) for e in ability.effects if e.op == "modify"]
     return found
 
 
@@ -167,8 +166,7 @@ def reroll_fielded(game: Game, die: Die) -> None:
     from teambuilder.engine.turn import roll
     roll(game, die)
     if die.spec.faces[die.face].kind == CHARACTER or (
-            die.zone is Zone.FIELD and die.spec.kind == "action"
-            and die.spec.faces[die.face].kind == "action"):
+            die.zone is Zone.FIELD and die.spec.faces[die.face].kind == "action"):
         game.say(f"{die.spec.name} is rerolled and stays in the field: {die.spec.faces[die.face].describe()}.",
                  die.owner)
         return

@@ -51,6 +51,9 @@ class Game:
         self.slots: list[Slot] = []
         self.dice: list[Die] = []
         self._build_table(players)
+        # Cards with "while active" abilities: the only ones stats must look at.
+        self.static_slots = [s for s in self.slots if s.owner is not None
+                             and any(a.trigger == "while_active" for a in s.card.abilities)]
         self.log: list[str] = []
         self.record: list[Action] = []
         self.tasks: list[Task] = []

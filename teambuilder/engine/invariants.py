@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.game import SIDEKICKS_PER_PLAYER
 from teambuilder.engine.state import Zone
 
@@ -44,7 +45,7 @@ def broken_invariants(game: Game, dice_count: int | None = None) -> list[str]:
             problems.append(f"Sidekick die {die.id} is on a card")
         if (die.attacking or die.blocking is not None) and die.zone is not Zone.FIELD:
             problems.append(f"die {die.id} is marked in combat but is in {die.zone.value}")
-        if die.zone is Zone.FIELD and not game.is_character(die) and die.spec.kind != "action":
+        if die.zone is Zone.FIELD and die.spec.faces[die.face].kind not in (CHARACTER, ACTION):
             problems.append(f"die {die.id} is in the field showing {die.spec.faces[die.face].describe()}")
         if die.damage < 0:
             problems.append(f"die {die.id} has negative damage")

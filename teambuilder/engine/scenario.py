@@ -82,6 +82,7 @@ class _Builder:
         self.resolve = resolve
         self.cards: dict[str, EngineCard] = {}
         self.labels: dict[str, int] = {}
+        self.placed: set[int] = set()
         for key, spec in (raw.get("cards") or {}).items():
             self.cards[str(key)] = EngineCard(_inline_card(str(key), spec), parse_abilities(spec.get("abilities")))
         self.extra_abilities = raw.get("abilities") or {}
@@ -147,18 +148,19 @@ class _Builder:
 
     def _free_die(self, game: Game, player: int, ref: str) -> Die:
         """A die not yet placed: Sidekicks start in the bag, card dice on their card."""
-        placed = set(self.labels.values()) | getattr(self, "_placed", set())
+        placed = set(self.labels.values()) | self.placed
+        code = None if ref == SIDEKICK_KEY else self.card(ref).code
         for die in game.dice:
             if die.id in placed:
                 continue
-            if ref == SIDEKICK_KEY and die.is_sidekick and die.owner == player:
+            if code is None and die.is_sidekick and die.owner == player:
                 break
-            if die.slot is not None and game.slots[die.slot].card.code == self.card(ref).code \
+            if code is not None and die.slot is not None and game.slots[die.slot].card.code == code \
                     and game.slots[die.slot].owner in (player, None) and die.zone is Zone.CARD:
                 break
         else:
             raise ScenarioError(f"{game.players[player].name}: no die of {ref!r} left to place")
-        self._placed = placed | {die.id}
+        self.placed.add(die.id)
         return die
 
     @staticmethod
@@ -237,16 +239,16 @@ class _Builder:
         options = game.decision.options if game.decision else ()
         if key == "buy":
             code = self.card(str(value)).code
-            match = [o for o in options if isinstance(o, Purchase) and game.slots[o.slot].card.code == code]
-            if not match:
+            buys = [o for o in options if isinstance(o, Purchase) and game.slots[o.slot].card.code == code]
+            if not buys:
                 raise ScenarioError(f"buy {value}: not a legal purchase now")
-            return Purchase(match[0].slot, payment or match[0].payment)
+            return Purchase(buys[0].slot, payment or buys[0].payment)
         if key == "field":
             die_id = self.die(value)
-            match = [o for o in options if isinstance(o, Field)]
+            fields = [o for o in options if isinstance(o, Field)]
             if payment is None:
-                same = [o for o in match if o.die == die_id] or [
-                    o for o in match if game.dice[o.die].spec.faces[game.dice[o.die].face]
+                same = [o for o in fields if o.die == die_id] or [
+                    o for o in fields if game.dice[o.die].spec.faces[game.dice[o.die].face]
                     == game.dice[die_id].spec.faces[game.dice[die_id].face]]
                 if not same:
                     raise ScenarioError(f"field {value}: not a legal fielding now")
@@ -254,11 +256,12 @@ class _Builder:
             return Field(die_id, payment)
         if key == "global":
             code = self.card(str(value)).code
-            match = [o for o in options if isinstance(o, UseGlobal) and game.slots[o.slot].card.code == code]
-            if not match:
+            uses = [o for o in options if isinstance(o, UseGlobal) and game.slots[o.slot].card.code == code]
+            if not uses:
                 raise ScenarioError(f"global {value}: not usable now")
-            return UseGlobal(match[0].slot, match[0].ability, payment or match[0].payment)
-        raise ScenarioError(f"unknown action {key!r}")
+            return UseGlobal(uses[0].slot, uses[0].ability, payment or uses[0].payment)
+        raise ScenarioError(f"unknown action {key!r} (one of pass, reroll, buy, field, use, global, "
+                            "attack, block, split, order, target)")
 
 
 def _check(builder: _Builder, game: Game, expect: Mapping[str, Any]) -> list[str]:
@@ -291,12 +294,12 @@ def _check(builder: _Builder, game: Game, expect: Mapping[str, Any]) -> list[str
         die = game.dice[builder.die(label)]
         attack, defense = game.stats(die)
         face = die.spec.faces[die.face]
-        actual = {"zone": die.zone.value.replace(" ", "_"), "level": face.level, "damage": die.damage,
+        facts: dict[str, Any] = {"zone": die.zone.value.replace(" ", "_"), "level": face.level, "damage": die.damage,
                   "attack": attack, "defense": defense, "face": face.describe(),
                   "owner": game.players[die.owner].name if die.owner is not None else None}
         for key, value in wanted.items():
-            if actual.get(key) != value:
-                failures.append(f"die {label}: {key} is {actual.get(key)!r}, expected {value!r}")
+            if facts.get(key) != value:
+                failures.append(f"die {label}: {key} is {facts.get(key)!r}, expected {value!r}")
     for line in expect.get("log") or []:
         if not any(str(line) in entry for entry in game.log):
             failures.append(f"log has no line containing {line!r}")
@@ -305,11 +308,12 @@ def _check(builder: _Builder, game: Game, expect: Mapping[str, Any]) -> list[str
             failures.append(f"log unexpectedly contains {line!r}")
     if "decision" in expect:
         decision = game.decision
-        wanted = expect["decision"]
-        actual = None if decision is None else {"kind": decision.kind, "player": game.players[decision.player].name}
-        if wanted is None and actual is not None or wanted is not None and (
-                actual is None or any(actual.get(k) != v for k, v in wanted.items())):
-            failures.append(f"pending decision is {actual}, expected {wanted}")
+        expected = expect["decision"]
+        pending = None if decision is None else {"kind": decision.kind,
+                                                 "player": game.players[decision.player].name}
+        if expected is None and pending is not None or expected is not None and (
+                pending is None or any(pending.get(k) != v for k, v in expected.items())):
+            failures.append(f"pending decision is {pending}, expected {expected}")
     return failures
 
 

@@ -62,7 +62,8 @@ def emit_for_players(game: Game, event: str) -> None:
     """Queue start/end-of-turn abilities of every active card (active player's first)."""
     for player in (game.active, game.inactive):
         for slot in game.slots:
-            if slot.owner != player or not game.is_active_card(slot.index):
+            if slot.owner != player or not any(a.trigger == event for a in slot.card.abilities) \
+                    or not game.is_active_card(slot.index):
                 continue
             for index, ability in enumerate(slot.card.abilities):
                 if ability.trigger == event:

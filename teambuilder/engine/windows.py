@@ -68,18 +68,20 @@ def priority_options(game: Game) -> list[Action]:
     sources = game.energy_sources(player)
     virtual = game.players[player].virtual
     options: list[Action] = [Pass()]
+    # Cheap bound first: most costs are simply more than all the energy in hand.
+    available = virtual + sum(source.generic + len(source.symbols) for source in sources)
     if player == game.active:
         if game.window == "main":
             for slot in game.slots:
-                if slot.owner not in (player, None) or not any(
-                        d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
+                if slot.owner not in (player, None) or purchase_cost(game, slot.index) > available \
+                        or not any(d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
                     continue
                 for payment in payment_options(sources, virtual, card_cost(game, slot.index), OPTIONS_PER_CHOICE):
                     options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
             for die in game.zone(player, Zone.RESERVE):
                 face = die.spec.faces[die.face]
-                if face.kind != CHARACTER or (die.spec.key, die.face) in seen:
+                if face.kind != CHARACTER or (die.spec.key, die.face) in seen or face.fielding > available:
                     continue
                 seen.add((die.spec.key, die.face))
                 for payment in payment_options(sources, virtual, Cost(face.fielding), OPTIONS_PER_CHOICE):
@@ -91,7 +93,8 @@ def priority_options(game: Game) -> list[Action]:
                 options.append(UseAction(die.id))
     for slot in game.slots:
         for index, ability in enumerate(slot.card.abilities):
-            if global_allowed(game, player, slot.index, index, ability):
+            if global_allowed(game, player, slot.index, index, ability) and \
+                    global_cost(ability).amount <= available:
                 for payment in payment_options(sources, virtual, global_cost(ability), OPTIONS_PER_CHOICE):
                     options.append(UseGlobal(slot.index, index, payment))
     return options

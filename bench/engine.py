@@ -1,0 +1,59 @@
+"""Engine benchmark: random-vs-random games per second in one process.
+
+Run with ``make bench``. Plays the same seeded games five times for each matchup (the
+rulebook demo teams, and two full 8-card standard teams) and prints the median rate.
+Nothing here asserts a time; the figures go in the closing notes.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from teambuilder import paths
+from teambuilder.ai.agents import RandomAgent, play
+from teambuilder.catalogue.repository import Catalogue
+from teambuilder.engine.game import Game
+from teambuilder.engine.setup import player_setup
+from teambuilder.teams.formats import get_format, load_formats
+from teambuilder.teams.lookup import CardLookup
+from teambuilder.teams.team_file import read_team_file
+
+MATCHUPS = {
+    "demo (sww)": ("sww-demo-first", "sww-demo-second"),
+    "full 8-card": ("standard-bat-family", "standard-x-men"),
+}
+GAMES = 100
+RUNS = 5
+
+
+def main() -> int:
+    teams = paths.data_dir() / "teams"
+    with tempfile.TemporaryDirectory() as tmp:
+        catalogue = Catalogue.open(paths.data_dir() / "cards", Path(tmp) / "catalogue.sqlite")
+        lookup, formats = CardLookup(catalogue), load_formats()
+        for label, (first, second) in MATCHUPS.items():
+            team_a, team_b = read_team_file(teams / f"{first}.yaml"), read_team_file(teams / f"{second}.yaml")
+            fmt = get_format(team_a.format, formats)
+            setups = [player_setup(team_a, lookup, fmt, "A"), player_setup(team_b, lookup, fmt, "B")]
+            rates, turns = [], []
+            for run in range(RUNS):
+                start = time.perf_counter()
+                for seed in range(GAMES):
+                    game = play(Game(setups, life=fmt.life, seed=seed), [RandomAgent(seed), RandomAgent(seed + 1)])
+                    turns.append(game.turn_number)
+                rates.append(GAMES / (time.perf_counter() - start))
+                print(f"\r{label}: run {run + 1}/{RUNS}", end="", file=sys.stderr, flush=True)
+            print(file=sys.stderr)
+            print(f"{label:12} random vs random: median {statistics.median(rates):6.1f} games/s "
+                  f"(min {min(rates):.1f}, max {max(rates):.1f}; {GAMES} games x {RUNS} runs; "
+                  f"mean {statistics.mean(turns):.0f} turns a game)")
+        catalogue.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
