@@ -181,6 +181,11 @@ def _reactions(game: Game, event: DamageEvent) -> list[Action]:
         for index, ability in enumerate(slot.card.abilities):
             if ability.reactive != "damaged" or (slot.index, index) in event.offered:
                 continue
+            if ability.limit == "once_per_turn" and game.players[player].global_uses.get((slot.index, index)):
+                continue
+            if ability.limit == "your_turn" and player != game.active or \
+                    ability.limit == "opponent_turn" and player == game.active:
+                continue
             assert ability.cost is not None
             cost = Cost(ability.cost.amount, ability.cost.types)
             options += [UseGlobal(slot.index, index, p) for p in
@@ -229,6 +234,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
     ability = game.slots[action.slot].card.abilities[action.ability]
     spent = pay(game, decision.player, action.payment, global_cost(ability))
     event.offered.add((action.slot, action.ability))
+    uses = game.players[decision.player].global_uses
+    uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
     game.say(f"reacts with the global of {game.slots[action.slot].card.card.full_name} "
              f"(paying {spent}).", decision.player)
     for effect in ability.effects:
@@ -237,6 +244,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
             event.amount -= prevented
             game.say(f"prevents {prevented} damage.", decision.player)
         elif effect.op == "redirect":
+            # Redirected damage is new damage: no one reacts to the original any more.
+            event.asked = True
             if effect.to == "opponent":
                 event.player, event.die = 1 - decision.player, None
                 game.say(f"redirects the damage to {game.players[event.player].name}.", decision.player)

@@ -50,6 +50,9 @@ def select_dice(game: Game, controller: int, selector: str, source: Die | None =
     """The character dice in the field a non-targeting selector reaches."""
     field = game.field_characters()
     if selector == "self":
+        if source is None and source_slot is not None:
+            # A static ("while active") ability of a card speaks of that card's own dice.
+            return [d for d in field if d.slot == source_slot]
         return [source] if source is not None and source in field else []
     if selector in ("each_opposing", "target_opposing"):
         return [d for d in field if d.owner != controller]

@@ -65,7 +65,7 @@ class Game:
         self.hold_kos = False
         self.window = ""
         self.priority = 0
-        self.inactive_acted = False
+        self.inactive_passed = False
         self.step = "setup"
         self.turn_number = 0
         # Always draw the coin toss, so a given first player does not shift the random stream.

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.engine import triggers
 from teambuilder.engine.actions import Action, Decision, Reroll
-from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.state import Die, Task, Zone
 
 if TYPE_CHECKING:
@@ -67,6 +67,10 @@ def roll(game: Game, die: Die) -> None:
 
 def _names(game: Game, dice: list[Die]) -> str:
     return ", ".join(f"{d.spec.name} [{d.spec.faces[d.face].describe()}]" for d in dice) or "nothing"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _pop(game: Game) -> Task:
@@ -156,11 +160,15 @@ def run_cleanup(game: Game, task: Task) -> None:
         die.modifiers.clear()
         die.flags.clear()
         die.leave_combat()
-    unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind == ACTION]
+    # Only energy stays in the reserve: unused action dice, and character dice drawn too
+    # late to be fielded, go to the used pile.
+    unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind != ENERGY]
     for die in unused:
         die.zone = Zone.USED
+        die.reset()
     if unused:
-        game.say(f"{len(unused)} unused action dice go to the used pile.")
+        game.say(f"{_count(len(unused), 'unused action or character die', 'unused action or character dice')} "
+                 "go to the used pile.")
     triggers.emit_for_players(game, "end_of_turn")
 
 

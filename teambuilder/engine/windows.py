@@ -2,7 +2,9 @@
 legality check for every answer.
 
 The active player acts as often as they like and then passes priority; the inactive
-player may then use one global and hands priority back, or pass, which ends the window.
+player may then use one global or pass, and either way priority returns to the active
+player. The window closes when the active player passes, the inactive player passes,
+and the active player passes again with nothing done in between (compendium, 002).
 Only the active player purchases, fields (Main Step only) and uses action dice. Passing
 priority loses your virtual energy. Energy spent on your own turn goes out of play, on
 the opponent's turn straight to the used pile.
@@ -35,6 +37,7 @@ def run_window(game: Game, task: Task) -> None:
         # A fresh window: the active player has priority first.
         game.tasks[-1] = Task(task.kind, task.player, (1,))
         game.priority = game.active
+        game.inactive_passed = False
     game.decision = Decision(game.priority, "priority", _prompt(game), options=tuple(priority_options(game)))
 
 
@@ -125,12 +128,16 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     player = decision.player
     if isinstance(action, Pass):
         game.players[player].virtual = 0
-        if player == game.active:
-            game.priority = game.inactive
-        else:
-            game.tasks.pop()            # the inactive player passed: the window closes
+        if player == game.inactive:
+            game.inactive_passed = True
+            game.priority = game.active
+        elif game.inactive_passed:
+            game.tasks.pop()            # active, inactive, active all passed: the window closes
             game.window = ""
+        else:
+            game.priority = game.inactive
         return
+    game.inactive_passed = False
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
         spent = pay(game, player, action.payment, card_cost(game, action.slot))
