@@ -17,8 +17,13 @@ from teambuilder.engine.setup import SetupError, player_setup
 from teambuilder.teams.formats import FormatError, get_format, load_formats
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
-from teambuilder.teams.team_file import TeamFileError, read_team_file, team_from_mapping, team_to_mapping, \
-    write_text_atomic
+from teambuilder.teams.team_file import (
+    TeamFileError,
+    read_team_file,
+    team_from_mapping,
+    team_to_mapping,
+    write_text_atomic,
+)
 
 
 class PlayCommandError(Exception):

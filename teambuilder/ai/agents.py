@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from teambuilder.engine.actions import Action, DeclareAttackers, DeclareBlockers, Decision, Reroll
+from teambuilder.engine.actions import Action, Decision, DeclareAttackers, DeclareBlockers, Reroll
 from teambuilder.engine.game import Game
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from teambuilder.catalogue.model import ENERGY_TYPES
+from teambuilder.engine.energy import Cost
 
 TRIGGERS: tuple[str, ...] = (
     "fielded", "attacks", "blocks", "blocked", "damaged", "ko", "purchased",
@@ -78,26 +79,10 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class EnergyCost:
-    """A global's price: one energy of each listed type plus generic energy."""
-
-    types: tuple[str, ...] = ()
-    generic: int = 0
-
-    @property
-    def amount(self) -> int:
-        return len(self.types) + self.generic
-
-    def describe(self) -> str:
-        parts = list(self.types) + ([str(self.generic)] if self.generic else [])
-        return "+".join(parts) or "0"
-
-
-@dataclass(frozen=True)
 class Ability:
     trigger: str
     effects: tuple[Effect, ...]
-    cost: EnergyCost | None = None
+    cost: Cost | None = None
     limit: str | None = None
     reactive: str | None = None
     text: str = ""
@@ -107,7 +92,8 @@ class Ability:
         return self.trigger == "global"
 
 
-def parse_cost(text: str) -> EnergyCost:
+def parse_cost(text: str) -> Cost:
+    """``bolt+1``: one energy of each named type plus generic energy, as one Cost."""
     types: list[str] = []
     generic = 0
     for part in str(text).replace(" ", "").split("+"):
@@ -117,7 +103,7 @@ def parse_cost(text: str) -> EnergyCost:
             types.append(part)
         else:
             raise AbilityError(f"cost: {part!r} is not an energy type or a number")
-    return EnergyCost(tuple(types), generic)
+    return Cost(len(types) + generic, tuple(types))
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
@@ -139,7 +125,7 @@ def parse_effect(raw: Any) -> Effect:
         raise AbilityError(f"effect: expected a mapping, got {raw!r}")
     unknown = set(raw) - {"do", "to", "amount", "a", "d", "duration"}
     if unknown:
-        raise AbilityError(f"effect: unknown field {sorted(unknown)[0]!r}")
+        raise AbilityError(f"effect: unknown field {min(unknown)!r}")
     op = _choice(raw, "do", tuple(OPS))
     to = _choice(raw, "to", OPS[op], default=OPS[op][0])
     return Effect(op=op, to=to, amount=_int(raw, "amount"), attack=_int(raw, "a"),
@@ -151,7 +137,7 @@ def parse_ability(raw: Any) -> Ability:
         raise AbilityError(f"ability: expected a mapping, got {raw!r}")
     unknown = set(raw) - {"trigger", "cost", "limit", "reactive", "effects", "text"}
     if unknown:
-        raise AbilityError(f"ability: unknown field {sorted(unknown)[0]!r}")
+        raise AbilityError(f"ability: unknown field {min(unknown)!r}")
     trigger = _choice(raw, "trigger", TRIGGERS)
     effects = raw.get("effects", [])
     if not isinstance(effects, list) or not effects:

@@ -10,7 +10,7 @@ game exactly. Three decision shapes exist: pick one of ``options``; pick any sub
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Union
+from typing import Any
 
 from teambuilder.engine.energy import Payment, Spend
 
@@ -75,8 +75,8 @@ class ChooseTarget:
     target: int         # die id
 
 
-Action = Union[Pass, Reroll, Purchase, Field, UseAction, UseGlobal, DeclareAttackers,
-               DeclareBlockers, SplitDamage, ChooseTrigger, ChooseTarget]
+Action = (Pass | Reroll | Purchase | Field | UseAction | UseGlobal | DeclareAttackers
+          | DeclareBlockers | SplitDamage | ChooseTrigger | ChooseTarget)
 ACTION_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     Pass, Reroll, Purchase, Field, UseAction, UseGlobal, DeclareAttackers, DeclareBlockers,
     SplitDamage, ChooseTrigger, ChooseTarget)}

@@ -13,15 +13,23 @@ prevention and redirection may interrupt before the damage lands.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING
 
 from teambuilder.engine import triggers
 from teambuilder.engine.actions import (
-    Action, ChooseTarget, DeclareAttackers, DeclareBlockers, Decision, Pass, SplitDamage, UseGlobal)
-from teambuilder.engine.effects import ko, stats
-from teambuilder.engine.energy import Cost, payment_options
+    Action,
+    ChooseTarget,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Pass,
+    SplitDamage,
+    UseGlobal,
+)
+from teambuilder.engine.effects import ko, static_bonuses, stats
+from teambuilder.engine.energy import payment_options
 from teambuilder.engine.state import DamageEvent, Die, Task, Zone
+from teambuilder.engine.windows import global_cost, limit_allows, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -154,10 +162,11 @@ def run_combat_damage(game: Game, task: Task) -> None:
 def run_combat_ko(game: Game, task: Task) -> None:
     _pop(game)
     game.hold_kos = False
-    for player in (game.active, game.inactive):
-        for die in game.field_characters(player):
-            if die.damage >= stats(game, die)[1]:
-                ko(game, die)
+    bonuses = static_bonuses(game)
+    doomed = [d for player in (game.active, game.inactive) for d in game.field_characters(player)
+              if d.damage >= stats(game, d, bonuses)[1]]
+    for die in doomed:
+        ko(game, die)
 
 
 def run_combat_end(game: Game, task: Task) -> None:
@@ -168,28 +177,16 @@ def run_combat_end(game: Game, task: Task) -> None:
 
 def _reactions(game: Game, event: DamageEvent) -> list[Action]:
     """Reactive globals the damaged side may pay for this event (once per event each)."""
-    if event.player is not None:
-        player = event.player
-    else:
-        owner = game.dice[event.die].owner if event.die is not None else None
-        if owner is None:
-            return []
-        player = owner
+    player = _damaged_side(game, event)
     sources = game.energy_sources(player)
     options: list[Action] = []
     for slot in game.slots:
         for index, ability in enumerate(slot.card.abilities):
-            if ability.reactive != "damaged" or (slot.index, index) in event.offered:
+            if ability.reactive != "damaged" or (slot.index, index) in event.offered \
+                    or not limit_allows(game, player, slot.index, index, ability):
                 continue
-            if ability.limit == "once_per_turn" and game.players[player].global_uses.get((slot.index, index)):
-                continue
-            if ability.limit == "your_turn" and player != game.active or \
-                    ability.limit == "opponent_turn" and player == game.active:
-                continue
-            assert ability.cost is not None
-            cost = Cost(ability.cost.amount, ability.cost.types)
             options += [UseGlobal(slot.index, index, p) for p in
-                        payment_options(sources, game.players[player].virtual, cost, 3)]
+                        payment_options(sources, game.players[player].virtual, global_cost(ability), 3)]
     return options
 
 
@@ -202,14 +199,14 @@ def _damaged_side(game: Game, event: DamageEvent) -> int:
 
 def process_damage(game: Game) -> None:
     """Offer reactions for the first event not yet offered, then deal the whole batch."""
-    for event in game.damage_queue:
+    for position, event in enumerate(game.damage_queue):
         if event.amount <= 0 or event.asked:
             continue
         options = _reactions(game, event)
         if not options:
             event.asked = True
         else:
-            game.pending_event = game.damage_queue.index(event)
+            game.pending_event = position
             game.decision = Decision(_damaged_side(game, event), "react",
                                      f"{_describe(game, event)}: use a reactive global?",
                                      options=(Pass(),) + tuple(options))
@@ -230,7 +227,6 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         event.asked = True
         return
     assert isinstance(action, UseGlobal)
-    from teambuilder.engine.windows import global_cost, pay
     ability = game.slots[action.slot].card.abilities[action.ability]
     spent = pay(game, decision.player, action.payment, global_cost(ability))
     event.offered.add((action.slot, action.ability))

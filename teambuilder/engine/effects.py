@@ -20,28 +20,39 @@ if TYPE_CHECKING:
     from teambuilder.engine.triggers import PendingTrigger
 
 
-def _static_modifiers(game: Game) -> list[tuple[int, int, Effect]]:
-    """(controller, slot, effect) for every static stat modifier of an active card."""
-    found = []
+StaticBonuses = dict[int, tuple[int, int]]
+
+
+def static_bonuses(game: Game) -> StaticBonuses:
+    """Die id -> (attack, defense) added by the "while active" modifiers of active cards.
+
+    Computed once for all dice: a card counts once however many of its dice are active."""
+    bonuses: StaticBonuses = {}
     for slot in game.static_slots:
         if not game.is_active_card(slot.index):
             continue
+        owner = slot.owner if slot.owner is not None else slot.brought_by
         for ability in slot.card.abilities:
-            if ability.trigger == "while_active":
-                owner = slot.owner if slot.owner is not None else slot.brought_by
-                found += [(owner, slot.index, e) for e in ability.effects if e.op == "modify"]
-    return found
+            if ability.trigger != "while_active":
+                continue
+            for effect in ability.effects:
+                if effect.op != "modify":
+                    continue
+                for die in select_dice(game, owner, effect.to, source_slot=slot.index):
+                    attack, defense = bonuses.get(die.id, (0, 0))
+                    bonuses[die.id] = (attack + effect.attack, defense + effect.defense)
+    return bonuses
 
 
-def stats(game: Game, die: Die) -> tuple[int, int]:
+def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[int, int]:
+    """Attack and defense now; pass ``bonuses`` when asking about many dice at once."""
     face = die.spec.faces[die.face]
     attack = face.attack + sum(m.attack for m in die.modifiers)
     defense = face.defense + sum(m.defense for m in die.modifiers)
-    if die.zone is Zone.FIELD:
-        for controller, slot, effect in _static_modifiers(game):
-            if die in select_dice(game, controller, effect.to, source_slot=slot):
-                attack += effect.attack
-                defense += effect.defense
+    if die.zone is Zone.FIELD and game.static_slots:
+        extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
+        attack += extra_attack
+        defense += extra_defense
     return max(0, attack), max(0, defense)
 
 
@@ -192,7 +203,8 @@ def ko(game: Game, die: Die) -> None:
 
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
-    doomed = [d for d in game.field_characters() if d.damage >= stats(game, d)[1]]
+    bonuses = static_bonuses(game)
+    doomed = [d for d in game.field_characters() if d.damage >= stats(game, d, bonuses)[1]]
     for die in doomed:
         ko(game, die)
     return bool(doomed)
@@ -201,4 +213,4 @@ def state_based_kos(game: Game) -> bool:
 def purchase_cost(game: Game, slot: int) -> int:
     """A card's purchase cost; reductions never go below 1 or its number of types."""
     card = game.slots[slot].card.card
-    return max(card.cost, 1 if card.kind != "basic_action" else 0, len(card.energy))
+    return max(card.cost, 1, len(card.energy))

@@ -121,9 +121,6 @@ class Game:
     def is_character(self, die: Die) -> bool:
         return die.spec.faces[die.face].kind == CHARACTER
 
-    def face(self, die: Die) -> str:
-        return die.spec.faces[die.face].kind
-
     def card_of(self, die: Die) -> EngineCard | None:
         return None if die.slot is None else self.slots[die.slot].card
 
@@ -192,10 +189,6 @@ class Game:
         self.record.append(action)
         RESOLVERS[decision.kind](self, decision, action)
         self.advance()
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal answer when the decision is a list of options (see Decision)."""
-        return list(self.decision.options) if self.decision else []
 
     def end_game(self) -> bool:
         """End the game as soon as a player is at 0 life; both at once is a tie."""

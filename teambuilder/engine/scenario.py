@@ -16,11 +16,28 @@ from typing import Any
 
 import yaml
 
-from teambuilder.catalogue.model import Card, Level, default_action_faces, default_energy_faces, parse_face
+from teambuilder.catalogue.model import (
+    Card,
+    Level,
+    default_action_faces,
+    default_energy_faces,
+    parse_face,
+)
 from teambuilder.engine.abilities import AbilityError, parse_abilities
 from teambuilder.engine.actions import (
-    Action, ChooseTarget, ChooseTrigger, DeclareAttackers, DeclareBlockers, Field, Pass, Purchase,
-    Reroll, SplitDamage, UseAction, UseGlobal)
+    Action,
+    ChooseTarget,
+    ChooseTrigger,
+    DeclareAttackers,
+    DeclareBlockers,
+    Field,
+    Pass,
+    Purchase,
+    Reroll,
+    SplitDamage,
+    UseAction,
+    UseGlobal,
+)
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, SIDEKICK_KEY
 from teambuilder.engine.energy import Payment, Spend
 from teambuilder.engine.game import Game, IllegalAction, PlayerSetup

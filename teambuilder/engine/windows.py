@@ -17,11 +17,27 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
-    Action, DeclareAttackers, DeclareBlockers, Decision, Field, Pass, Purchase, Reroll,
-    UseAction, UseGlobal)
+    Action,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Field,
+    Pass,
+    Purchase,
+    Reroll,
+    UseAction,
+    UseGlobal,
+)
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
-from teambuilder.engine.energy import Cost, Payment, PaymentError, apply_payment, check_payment, payment_options
+from teambuilder.engine.energy import (
+    Cost,
+    Payment,
+    PaymentError,
+    apply_payment,
+    check_payment,
+    payment_options,
+)
 from teambuilder.engine.state import Task, Zone
 
 if TYPE_CHECKING:
@@ -47,8 +63,8 @@ def _prompt(game: Game) -> str:
 
 
 def global_cost(ability: Ability) -> Cost:
-    assert ability.cost is not None
-    return Cost(ability.cost.amount, ability.cost.types)
+    assert ability.cost is not None, "the parser gives every global a cost"
+    return ability.cost
 
 
 def card_cost(game: Game, slot: int) -> Cost:
@@ -56,14 +72,18 @@ def card_cost(game: Game, slot: int) -> Cost:
     return Cost(purchase_cost(game, slot), card.energy)
 
 
-def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
-    if not ability.is_global or ability.reactive:
-        return False
+def limit_allows(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
+    """Whether a global's limit (once per turn, your turn, opponent's turn) lets ``player``
+    use it now; reactive globals obey the same limits."""
     if ability.limit == "once_per_turn" and game.players[player].global_uses.get((slot, index)):
         return False
     if ability.limit == "your_turn" and player != game.active:
         return False
     return not (ability.limit == "opponent_turn" and player == game.active)
+
+
+def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
+    return ability.is_global and not ability.reactive and limit_allows(game, player, slot, index, ability)
 
 
 def priority_options(game: Game) -> list[Action]:
