@@ -13,7 +13,13 @@ from teambuilder.teams.interchange import export_team, import_team
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
 from teambuilder.teams.stats import team_stats
-from teambuilder.teams.team_file import TeamFileError, read_team_file, to_json, to_yaml, write_text_atomic
+from teambuilder.teams.team_file import (
+    TeamFileError,
+    read_team_file,
+    to_json,
+    to_yaml,
+    write_text_atomic,
+)
 from teambuilder.teams.team_link import TeamLinkError
 from teambuilder.teams.text_list import TeamTextError
 from teambuilder.teams.validator import ERROR, validate

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from teambuilder.catalogue.model import Card, CardSet, Vocabulary
-from teambuilder.catalogue.schema import (
-    Problem, check_card, check_keywords_file, check_sets_file)
+from teambuilder.catalogue.schema import Problem, check_card, check_keywords_file, check_sets_file
 from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
 
 VOCABULARY_FILES = ("sets.yaml", "keywords.yaml")

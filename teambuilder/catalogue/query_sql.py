@@ -18,7 +18,12 @@ from sqlmodel import col
 from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.catalogue.query import And, FieldTerm, MatchAll, Node, Not, Or, QueryError, Word
 from teambuilder.catalogue.store import (
-    CardAffiliationRow, CardEnergyRow, CardKeywordRow, CardLevelRow, CardRow)
+    CardAffiliationRow,
+    CardEnergyRow,
+    CardKeywordRow,
+    CardLevelRow,
+    CardRow,
+)
 
 KIND_ALIASES = {
     "character": "character", "char": "character", "superstar": "character",

@@ -18,7 +18,15 @@ from teambuilder.catalogue.model import Card, CardSet
 from teambuilder.catalogue.query import parse
 from teambuilder.catalogue.query_sql import QueryVocabulary, compile_query
 from teambuilder.catalogue.store import (
-    STORE_FILE, AffiliationRow, CardRow, KeywordRow, Progress, SetRow, StoreInfo, open_store)
+    STORE_FILE,
+    AffiliationRow,
+    CardRow,
+    KeywordRow,
+    Progress,
+    SetRow,
+    StoreInfo,
+    open_store,
+)
 
 
 class Catalogue:

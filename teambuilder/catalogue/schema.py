@@ -10,8 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from teambuilder.catalogue.model import (
-    ENERGY_TYPES, KINDS, PRODUCT_KINDS, RARITIES, Card, CardSet, EnergyFace, Level,
-    Vocabulary, default_action_faces, default_energy_faces, parse_face)
+    ENERGY_TYPES,
+    KINDS,
+    PRODUCT_KINDS,
+    RARITIES,
+    Card,
+    CardSet,
+    EnergyFace,
+    Level,
+    Vocabulary,
+    default_action_faces,
+    default_energy_faces,
+    parse_face,
+)
 from teambuilder.catalogue.yaml_source import LineMap
 
 CARD_FIELDS = ("number", "name", "subtitle", "kind", "rarity", "cost", "energy",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine, insert
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from teambuilder.catalogue.loader import LoadResult, content_hash, load_catalogue
@@ -136,7 +137,7 @@ def _stored_hash(path: Path) -> str | None:
         with Session(engine) as session:
             row = session.get(MetaRow, "content_hash")
             return row.value if row else None
-    except Exception:  # an unreadable or foreign file is simply rebuilt
+    except SQLAlchemyError:  # an unreadable or foreign file is simply rebuilt
         return None
     finally:
         engine.dispose()

@@ -67,7 +67,7 @@ def read_yaml(path: Path) -> Any:
     """Parse one YAML file into LineMaps, lists and scalars."""
     text = path.read_text(encoding="utf-8")
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - SafeLoader subclass
+        return yaml.load(text, Loader=_LineLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1

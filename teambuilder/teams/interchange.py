@@ -10,7 +10,12 @@ from pathlib import Path
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import parse_json_team, parse_yaml_team, to_json, to_yaml
-from teambuilder.teams.team_link import DEFAULT_LINK_BASE, is_team_link, parse_team_link, to_team_link
+from teambuilder.teams.team_link import (
+    DEFAULT_LINK_BASE,
+    is_team_link,
+    parse_team_link,
+    to_team_link,
+)
 from teambuilder.teams.text_list import parse_text_list, to_text_list
 
 EXPORT_FORMATS = ("link", "text", "json", "yaml")

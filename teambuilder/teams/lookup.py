@@ -8,7 +8,7 @@ from typing import Protocol
 
 from teambuilder.catalogue.model import Card
 
-_CODE = re.compile(r"^\d+[a-z][a-z0-9]*$", re.I)
+_CODE = re.compile(r"^\d+[a-z][a-z0-9]*$", re.IGNORECASE)
 
 
 class CardSource(Protocol):

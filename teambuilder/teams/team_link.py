@@ -13,7 +13,7 @@ from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import DEFAULT_FORMAT, Team, TeamCard
 
 DEFAULT_LINK_BASE = "https://dicecoalition.com/teambuilder/"
-_ENTRY = re.compile(r"^(\d+)x(\d+[a-z][a-z0-9]*)$", re.I)
+_ENTRY = re.compile(r"^(\d+)x(\d+[a-z][a-z0-9]*)$", re.IGNORECASE)
 
 
 class TeamLinkError(ValueError):

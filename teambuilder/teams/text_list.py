@@ -14,10 +14,10 @@ from teambuilder.catalogue.model import Card
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import DEFAULT_FORMAT, Team, TeamCard
 
-_LEADING = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.I)
-_TRAILING = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.I)
+_LEADING = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_TRAILING = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
 _PAREN_SUBTITLE = re.compile(r"^(.+?)\s*\((.+)\)$")
-_PAREN_CODE = re.compile(r"\((\d+[a-z][a-z0-9]*)\)$", re.I)
+_PAREN_CODE = re.compile(r"\((\d+[a-z][a-z0-9]*)\)$", re.IGNORECASE)
 
 
 class TeamTextError(ValueError):

@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHeaderView, QLabel, QLineEdit, QMainWindow, QSplitter, QTableView,
-    QTextBrowser, QVBoxLayout, QWidget)
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from teambuilder import __version__
 from teambuilder.catalogue.model import Card
@@ -116,9 +125,9 @@ class MainWindow(QMainWindow):
     def show_card(self, card: Card) -> None:
         names = self.catalogue.affiliations
         lines = [f"<h2>{html.escape(card.name)}</h2><h3>{html.escape(card.subtitle)}</h3>",
-                 f"<p>{card.code} &middot; {card.kind.replace('_', ' ')} &middot; "
-                 f"{card.rarity.replace('_', ' ')} &middot; cost {card.cost} "
-                 f"{' '.join(card.energy)} &middot; max {card.max_dice} dice</p>"]
+                 (f"<p>{card.code} &middot; {card.kind.replace('_', ' ')} &middot; "
+                  f"{card.rarity.replace('_', ' ')} &middot; cost {card.cost} "
+                  f"{' '.join(card.energy)} &middot; max {card.max_dice} dice</p>")]
         if card.affiliations:
             lines.append("<p>" + ", ".join(html.escape(names.get(a, a)) for a in card.affiliations) + "</p>")
         if card.keywords:

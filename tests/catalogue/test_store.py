@@ -16,7 +16,7 @@ def test_index_is_reused_until_the_yaml_changes(cards_copy: Path, tmp_path: Path
     sww.write_text(sww.read_text().replace("name: Cheetah", "name: Cheeta", 1))
     info = open_store(cards_copy, store)
     assert info.rebuilt
-    assert [c.name for c in Catalogue(info).search("set:sww name:cheeta")][0] == "Cheeta"
+    assert next(c.name for c in Catalogue(info).search("set:sww name:cheeta")) == "Cheeta"
 
 
 def test_force_rebuilds_and_a_corrupt_index_is_replaced(cards_copy: Path, tmp_path: Path) -> None:
