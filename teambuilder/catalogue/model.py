@@ -6,8 +6,12 @@ cannot drift from the YAML it was loaded from.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from teambuilder.catalogue.abilities import Ability
 
 ENERGY_TYPES: tuple[str, ...] = ("mask", "fist", "bolt", "shield")
 KINDS: tuple[str, ...] = ("character", "action", "basic_action")
@@ -63,6 +67,10 @@ class Card:
     keywords: tuple[str, ...]
     text: str
     source: str = field(default="", compare=False)
+    # The executable form of ``text`` (see catalogue.abilities) and the data it was
+    # parsed from, kept so the card serialises back to exactly what the YAML said.
+    abilities: tuple[Ability, ...] = ()
+    abilities_data: str = field(default="[]", compare=False)
 
     @property
     def code(self) -> str:
@@ -96,10 +104,12 @@ class Card:
             "action_faces": list(self.action_faces),
             "keywords": list(self.keywords),
             "text": self.text,
+            "abilities": json.loads(self.abilities_data),
         }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Card:
+        from teambuilder.catalogue.abilities import parse_abilities
         return Card(
             set_code=data["set"], number=data["number"], name=data["name"],
             subtitle=data["subtitle"], kind=data["kind"], rarity=data["rarity"],
@@ -108,7 +118,8 @@ class Card:
             levels=tuple(Level(**lv) for lv in data["levels"]),
             energy_faces=tuple(parse_face(f) for f in data["energy_faces"]),
             action_faces=tuple(data["action_faces"]), keywords=tuple(data["keywords"]),
-            text=data["text"],
+            text=data["text"], abilities=parse_abilities(data.get("abilities") or None),
+            abilities_data=json.dumps(data.get("abilities") or []),
         )
 
 

@@ -6,9 +6,16 @@ all of its mistakes at once, each as ``file:line: card 5sww: field: message``.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from teambuilder.catalogue.abilities import (
+    Ability,
+    AbilityError,
+    affiliations_named,
+    parse_abilities,
+)
 from teambuilder.catalogue.model import (
     ENERGY_TYPES,
     KINDS,
@@ -27,7 +34,7 @@ from teambuilder.catalogue.yaml_source import LineMap
 
 CARD_FIELDS = ("number", "name", "subtitle", "kind", "rarity", "cost", "energy",
                "affiliations", "max_dice", "levels", "energy_faces", "action_faces",
-               "keywords", "text")
+               "keywords", "text", "abilities")
 REQUIRED_CARD_FIELDS = ("number", "name", "subtitle", "kind", "rarity", "cost", "energy",
                         "affiliations", "max_dice", "keywords", "text")
 LEVEL_FIELDS = ("fielding", "attack", "defense", "burst")
@@ -154,12 +161,27 @@ def check_card(path: str, raw: Any, set_code: str, index: int, vocab: Vocabulary
     levels = _levels(check, kind)
     faces = _energy_faces(check, kind, energy, len(levels))
     action_faces = _action_faces(check, kind)
+    abilities = _abilities(check, vocab)
     card = Card(set_code=set_code, number=number, name=name, subtitle=subtitle, kind=kind,
                 rarity=rarity, cost=cost, energy=energy, affiliations=affiliations,
                 max_dice=max_dice, levels=levels, energy_faces=faces,
                 action_faces=action_faces, keywords=keywords, text=text,
-                source=f"{path}:{raw.line}")
+                source=f"{path}:{raw.line}", abilities=abilities,
+                abilities_data=json.dumps(raw.get("abilities") or []))
     return (None if check.problems else card), check.problems
+
+
+def _abilities(check: _Checker, vocab: Vocabulary) -> tuple[Ability, ...]:
+    """Parse ``abilities:``; a mistake is reported at the line of the mapping it is in."""
+    raw = check.raw.get("abilities")
+    try:
+        abilities = parse_abilities(raw)
+    except AbilityError as error:
+        check.fail("abilities", str(error), error.line or check.raw.line_of("abilities"))
+        return ()
+    for name in sorted(affiliations_named(abilities) - set(vocab.affiliations)):
+        check.fail("abilities", f"unknown affiliation {name!r}" + _suggest(name, vocab.affiliations))
+    return abilities
 
 
 def _levels(check: _Checker, kind: str) -> tuple[Level, ...]:

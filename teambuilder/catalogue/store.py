@@ -25,7 +25,7 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from teambuilder.catalogue.loader import LoadResult, content_hash, load_catalogue
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"  # 2: cards carry abilities
 STORE_FILE = "catalogue.sqlite"
 
 

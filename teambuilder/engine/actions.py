@@ -75,11 +75,21 @@ class ChooseTarget:
     target: int         # die id
 
 
+@dataclass(frozen=True)
+class ChoosePlayer:
+    player: int         # a player as a target
+
+
+@dataclass(frozen=True)
+class Choose:
+    index: int          # yes (1) to a "you may", a mode of "choose one", a number, a name
+
+
 Action = (Pass | Reroll | Purchase | Field | UseAction | UseGlobal | DeclareAttackers
-          | DeclareBlockers | SplitDamage | ChooseTrigger | ChooseTarget)
+          | DeclareBlockers | SplitDamage | ChooseTrigger | ChooseTarget | ChoosePlayer | Choose)
 ACTION_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     Pass, Reroll, Purchase, Field, UseAction, UseGlobal, DeclareAttackers, DeclareBlockers,
-    SplitDamage, ChooseTrigger, ChooseTarget)}
+    SplitDamage, ChooseTrigger, ChooseTarget, ChoosePlayer, Choose)}
 
 
 @dataclass(frozen=True)

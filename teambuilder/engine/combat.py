@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import triggers
+from teambuilder.engine import rules, selectors, triggers
 from teambuilder.engine.actions import (
     Action,
     ChooseTarget,
@@ -28,6 +28,7 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.effects import ko, static_bonuses, stats
 from teambuilder.engine.energy import payment_options
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Task, Zone
 from teambuilder.engine.windows import global_cost, limit_allows, pay
 
@@ -186,7 +187,8 @@ def _reactions(game: Game, event: DamageEvent) -> list[Action]:
                     or not limit_allows(game, player, slot.index, index, ability):
                 continue
             options += [UseGlobal(slot.index, index, p) for p in
-                        payment_options(sources, game.players[player].virtual, global_cost(ability), 3)]
+                        payment_options(sources, game.players[player].virtual,
+                                        global_cost(ability, game, player, slot.index), 3)]
     return options
 
 
@@ -228,7 +230,7 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         return
     assert isinstance(action, UseGlobal)
     ability = game.slots[action.slot].card.abilities[action.ability]
-    spent = pay(game, decision.player, action.payment, global_cost(ability))
+    spent = pay(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
     event.offered.add((action.slot, action.ability))
     uses = game.players[decision.player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
@@ -236,18 +238,19 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
              f"(paying {spent}).", decision.player)
     for effect in ability.effects:
         if effect.op == "prevent":
-            prevented = min(event.amount, effect.amount)
+            prevented = min(event.amount, selectors.amount(Context(game, decision.player, action.slot),
+                                                           effect.amount))
             event.amount -= prevented
             game.say(f"prevents {prevented} damage.", decision.player)
         elif effect.op == "redirect":
             # Redirected damage is new damage: no one reacts to the original any more.
             event.asked = True
-            if effect.to == "opponent":
+            if effect.to.player == "opponent":
                 event.player, event.die = 1 - decision.player, None
                 game.say(f"redirects the damage to {game.players[event.player].name}.", decision.player)
             else:
                 candidates = [d for d in game.field_characters() if d.id != event.die
-                              and (effect.to == "target_character" or d.owner != decision.player)]
+                              and (effect.to.die.owner is None or d.owner != decision.player)]
                 if candidates:
                     game.decision = Decision(decision.player, "redirect", "Choose where the damage goes.",
                                              options=tuple(ChooseTarget(d.id) for d in candidates))
@@ -260,8 +263,22 @@ def resolve_redirect(game: Game, decision: Decision, action: Action) -> None:
     game.say(f"redirects the damage to {game.die_name(game.dice[action.target])}.", decision.player)
 
 
+def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
+    """Rules in force change damage before shields: doubled, or prevented entirely."""
+    for event in batch:
+        source = game.dice[event.source] if event.source is not None else None
+        if event.amount > 0 and source is not None:
+            event.amount *= rules.damage_multiplier(game, source)
+        target = game.dice[event.die] if event.die is not None else None
+        if event.amount > 0 and rules.prevents_all(game, target, event.player, source, event.combat, event.kind):
+            game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
+            event.amount = 0
+
+
 def deal(game: Game, batch: list[DamageEvent]) -> None:
     """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
+    if game.has_rules:
+        _apply_rules(game, batch)
     for event in batch:
         key = ("player", event.player) if event.player is not None else ("die", event.die)
         shield = game.shields.get(key, 0)
@@ -270,14 +287,26 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.shields[key] = shield - stopped
             event.amount -= stopped
             game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
+    hurt_players: dict[int, int] = {}
     for event in batch:
         if event.player is not None and event.amount > 0:
             game.players[event.player].life -= event.amount
             source = game.dice[event.source].spec.name if event.source is not None else "an effect"
             game.say(f"takes {event.amount} damage from {source} ({game.players[event.player].life} life).",
                      event.player)
+            hurt_players[event.player] = hurt_players.get(event.player, 0) + event.amount
     if game.end_game():
         return
+    for event in batch:
+        if event.amount > 0 and event.source is not None:
+            source = game.dice[event.source]
+            target = game.dice[event.die] if event.die is not None else None
+            triggers.emit(game, "deals_damage", source, target, player=event.player, amount=event.amount,
+                          combat=event.combat)
+    for player, amount in hurt_players.items():
+        # "Whenever you are dealt damage" (Vengeance) triggers once per batch.
+        triggers.watch(game, "you_damaged", player=player, amount=amount)
+        triggers.watch(game, "player_damaged", player=player, amount=amount)
     damaged: list[Die] = []
     for event in batch:
         if event.die is None or event.amount <= 0:
@@ -292,6 +321,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             damaged.append(die)
     for die in damaged:
         triggers.emit(game, "damaged", die, event_die=die)
+        triggers.watch(game, "any_damaged", die)
 
 
 RUNNERS = {

@@ -1,26 +1,31 @@
-"""Effect primitives, selectors, stats and KOs.
+"""Effect primitives, stats and KOs.
 
 Stats: printed face values plus applied modifiers (this turn) plus static modifiers
-(while a card is active), all added together before the floor at 0. A die whose damage
-reaches its defense is KO'd to its owner's prep area; defense 0 means KO even unhurt.
-Damage is never dealt here directly: it is queued as a DamageEvent so prevention and
-redirection can interrupt before it lands.
+(while a card is active), all added together before the floor at 0; a "set" modifier
+overrides everything and a "swap" exchanges the totals. A die whose damage reaches its
+defense is KO'd to its owner's prep area; defense 0 means KO even unhurt. Damage is never
+dealt here directly: it is queued as a DamageEvent so prevention and redirection can
+interrupt before it lands.
+
+``apply`` runs one primitive of the ability language on the dice and players its
+selector reached; it returns whether anything happened, for "if you did" effects.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine.abilities import Ability, Effect
-from teambuilder.engine.dice import CHARACTER
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import rules, selectors
+from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-    from teambuilder.engine.triggers import PendingTrigger
-
 
 StaticBonuses = dict[int, tuple[int, int]]
+EVERYTHING = 999   # "prevent all": more than any damage a game can deal
 
 
 def static_bonuses(game: Game) -> StaticBonuses:
@@ -29,188 +34,424 @@ def static_bonuses(game: Game) -> StaticBonuses:
     Computed once for all dice: a card counts once however many of its dice are active."""
     bonuses: StaticBonuses = {}
     for slot in game.static_slots:
-        if not game.is_active_card(slot.index):
+        always = any(a.trigger == "always" for a in slot.card.abilities)
+        if not always and not game.is_active_card(slot.index) or rules.card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
         for ability in slot.card.abilities:
-            if ability.trigger != "while_active":
+            if not ability.is_static:
+                continue
+            if ability.trigger == "while_active" and not game.is_active_card(slot.index):
+                continue
+            ctx = Context(game, owner, slot.index)
+            if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
                 continue
             for effect in ability.effects:
                 if effect.op != "modify":
                     continue
-                for die in select_dice(game, owner, effect.to, source_slot=slot.index):
+                times = 1 if effect.amount.is_fixed and not effect.amount.fixed else selectors.amount(ctx, effect.amount)
+                for die in selectors.select(ctx, effect.to.die):
+                    if effect.duration == "while_attacking" and not die.attacking:
+                        continue
                     attack, defense = bonuses.get(die.id, (0, 0))
-                    bonuses[die.id] = (attack + effect.attack, defense + effect.defense)
+                    bonuses[die.id] = (attack + effect.attack * times, defense + effect.defense * times)
     return bonuses
 
 
 def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[int, int]:
     """Attack and defense now; pass ``bonuses`` when asking about many dice at once."""
     face = die.spec.faces[die.face]
-    attack = face.attack + sum(m.attack for m in die.modifiers)
-    defense = face.defense + sum(m.defense for m in die.modifiers)
+    attack, defense = face.attack, face.defense
+    if die.copy_of is not None:
+        attack, defense = _copied_stats(game, die)
+    swap = False
+    for mod in die.modifiers:
+        if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:
+            attack += mod.attack
+            defense += mod.defense
+        elif mod.kind == "swap":
+            swap = not swap
     if die.zone is Zone.FIELD and game.static_slots:
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
+    if swap:
+        attack, defense = defense, attack
+    overrides = [m for m in die.modifiers if m.kind == "set"]
+    if overrides:
+        attack, defense = overrides[-1].attack, overrides[-1].defense
     return max(0, attack), max(0, defense)
 
 
-def select_dice(game: Game, controller: int, selector: str, source: Die | None = None,
-                source_slot: int | None = None, event_die: Die | None = None) -> list[Die]:
-    """The character dice in the field a non-targeting selector reaches."""
-    field = game.field_characters()
-    if selector == "self":
-        if source is None and source_slot is not None:
-            # A static ("while active") ability of a card speaks of that card's own dice.
-            return [d for d in field if d.slot == source_slot]
-        return [source] if source is not None and source in field else []
-    if selector in ("each_opposing", "target_opposing"):
-        return [d for d in field if d.owner != controller]
-    if selector in ("each_own", "target_own"):
-        return [d for d in field if d.owner == controller]
-    if selector == "each_other_own":
-        slot = source.slot if source is not None else source_slot
-        return [d for d in field if d.owner == controller and (d.slot != slot or d.slot is None)]
-    if selector == "target_character":
-        return field
-    if selector == "damaged_die":
-        return [event_die] if event_die is not None and event_die in field else []
-    if selector == "attacker_blocked":
-        blocked = source.blocking if source is not None else None
-        return [d for d in field if d.id == blocked]
-    return []
+def _copied_stats(game: Game, die: Die) -> tuple[int, int]:
+    """A die copying another card uses that card's printed stats for its own level."""
+    assert die.copy_of is not None
+    spec = game.slots[die.copy_of].spec
+    level = die.spec.faces[die.face].level
+    index = spec.level_face(level)
+    face = spec.faces[index] if index is not None else die.spec.faces[die.face]
+    return face.attack, face.defense
 
 
-def target_candidates(game: Game, controller: int, effect: Effect) -> list[Die]:
-    """Legal targets: character dice in the field only (sorted, so choices are stable)."""
-    return sorted(select_dice(game, controller, effect.to), key=lambda d: d.id)
+# -- running an effect -----------------------------------------------------------------
+
+def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -> list[int]:
+    me = ctx.controller
+    if who == "you":
+        return [me]
+    if who == "opponent":
+        return [1 - me]
+    if who == "each":
+        return [ctx.game.active, ctx.game.inactive]
+    if who == "active":
+        return [ctx.game.active]
+    if who == "event":
+        return [] if ctx.event_player is None else [ctx.event_player]
+    return list(chosen or [])
 
 
-def players_of(controller: int, selector: str) -> list[int]:
-    return {"you": [controller], "opponent": [1 - controller],
-            "each_player": [controller, 1 - controller]}.get(selector, [])
+def _some(results: list[bool]) -> bool:
+    """Whether any die was affected; takes a full list so every die is processed."""
+    return any(results)
 
 
-def execute(game: Game, trigger: PendingTrigger, ability: Ability, targets: list[int | None]) -> None:
-    """Apply every effect of a resolving ability to its chosen or selected dice/players."""
-    source = None if trigger.source is None else game.dice[trigger.source]
-    event_die = None if trigger.event_die is None else game.dice[trigger.event_die]
-    game.say(f"resolves {trigger.label(game)}.", trigger.controller)
-    for effect, target in zip(ability.effects, targets):
-        if effect.targets:
-            dice = [game.dice[target]] if target is not None else []
-            if not dice:
-                game.say(f"{effect.op} has no legal target and does not happen.", trigger.controller)
-                continue
-        else:
-            dice = select_dice(game, trigger.controller, effect.to, source, trigger.slot, event_die)
-        apply_effect(game, trigger.controller, effect, dice, source)
-        if game.over:
-            return
+def value(ctx: Context, effect: Effect) -> int:
+    return selectors.amount(ctx, effect.amount)
 
 
-def apply_effect(game: Game, controller: int, effect: Effect, dice: list[Die], source: Die | None) -> None:
-    players = players_of(controller, effect.to)
-    amount = effect.amount
-    op = effect.op
-    if op == "damage":
-        for player in players:
-            game.damage_queue.append(DamageEvent(amount, None if source is None else source.id, player=player))
-        for die in dice:
-            game.damage_queue.append(DamageEvent(amount, None if source is None else source.id, die=die.id))
-    elif op == "gain_life":
-        for player in players:
-            game.gain_life(player, amount)
-    elif op == "lose_life":
-        for player in players:
-            game.lose_life(player, amount)
-    elif op == "energy":
-        game.players[controller].virtual += amount
-        game.say(f"gains {amount} generic virtual energy.", controller)
-    elif op == "draw":
-        from teambuilder.engine.turn import draw, roll
-        for player in players:
-            for die in draw(game, player, max(amount, 1)):
-                roll(game, die)
+def apply(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Run one primitive; True when it did something (for ``if_done``)."""
+    handler = HANDLERS.get(effect.op)
+    if handler is None:
+        raise ValueError(f"effect {effect.op!r} has no handler")
+    return handler(ctx, effect, dice, players)
+
+
+def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = value(ctx, effect)
+    if effect.split:
+        # Split damage: each pick of the same die is 1 damage to it.
+        amount = 1
+    source = None if ctx.source is None else ctx.source.id
+    kind = ctx.kind
+    for player in players:
+        ctx.game.damage_queue.append(DamageEvent(amount, source, player=player, kind=kind))
+    for die in dice:
+        ctx.game.damage_queue.append(DamageEvent(amount, source, die=die.id, kind=kind))
+    return bool(amount and (players or dice))
+
+
+def _gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for player in players:
+        ctx.game.gain_life(player, value(ctx, effect))
+    return bool(players)
+
+
+def _lose_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = value(ctx, effect)
+    for player in players:
+        ctx.game.lose_life(player, amount)
+    return bool(players) and amount > 0
+
+
+def _energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = value(ctx, effect)
+    ctx.game.players[ctx.controller].virtual += amount
+    ctx.game.say(f"gains {amount} generic virtual energy.", ctx.controller)
+    return amount > 0
+
+
+def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    times = 1 if effect.amount.is_fixed and not effect.amount.fixed else value(ctx, effect)
+    a, d = effect.attack * times, effect.defense * times
+    kind = "while_attacking" if effect.duration == "while_attacking" else "add"
+    for die in dice:
+        die.modifiers.append(StatModifier(a, d, "effect", kind))
+        when = " while attacking" if kind == "while_attacking" else ""
+        ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{when} this turn.", die.owner)
+    return bool(dice)
+
+
+def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for die in dice:
+        die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect", "set"))
+        ctx.game.say(f"{ctx.game.die_name(die)} is {effect.attack}A {effect.defense}D this turn.", die.owner)
+    return bool(dice)
+
+
+def _swap_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for die in dice:
+        die.modifiers.append(StatModifier(0, 0, "effect", "swap"))
+        ctx.game.say(f"{ctx.game.die_name(die)} swaps its A and D this turn.", die.owner)
+    return bool(dice)
+
+
+def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = EVERYTHING if effect.all else value(ctx, effect)
+    shields = ctx.game.shields
+    for player in players:
+        shields[("player", player)] = shields.get(("player", player), 0) + amount
+    for die in dice:
+        shields[("die", die.id)] = shields.get(("die", die.id), 0) + amount
+    return bool(players or dice)
+
+
+def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    levels = max(value(ctx, effect), 1) * (1 if effect.op == "spin_up" else -1)
+    return _some([spin(ctx.game, die, levels) for die in dice])
+
+
+def _set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _some([spin_to(ctx.game, die, effect.level) for die in dice])
+
+
+def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    into = ZONE_OF[effect.into] if effect.into else Zone.PREP
+    return _some([ko(ctx.game, die, into) for die in dice])
+
+
+def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for die in dice:
+        reroll_fielded(ctx.game, die, ZONE_OF[effect.into] if effect.into else Zone.RESERVE)
+    return bool(dice)
+
+
+def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if not effect.amount.is_fixed or effect.amount.fixed:
+        dice = dice[:value(ctx, effect)]
+    for die in dice:
+        move(ctx.game, die, ZONE_OF[effect.into], effect.level or None)
+    return bool(dice)
+
+
+def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine.turn import draw
+    count = max(value(ctx, effect), 1)
+    drawn_any = False
+    for player in players:
+        drawn = draw(ctx.game, player, count)
+        drawn_any = drawn_any or bool(drawn)
+        for die in drawn:
+            fits = effect.match is None or selectors.matches(ctx, die, effect.match)
+            into = effect.into or "reserve"
+            if not fits:
+                into = effect.otherwise or "bag"
+            if into == "reserve" or into == "field" or effect.roll:
+                from teambuilder.engine.turn import roll
+                roll(ctx.game, die)
+                ctx.game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
+            else:
+                ctx.game.say(f"draws {die.spec.name}.", player)
+            if into == "reserve":
                 die.zone = Zone.RESERVE
-                game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
-    elif op == "prevent":
-        for player in players:
-            game.shields[("player", player)] = game.shields.get(("player", player), 0) + amount
-        for die in dice:
-            game.shields[("die", die.id)] = game.shields.get(("die", die.id), 0) + amount
-    else:
-        for die in dice:
-            _apply_to_die(game, effect, die)
+            else:
+                move(ctx.game, die, ZONE_OF[into], effect.level if into == "field" and effect.level else None)
+            if fits:
+                ctx.targets.append(die)
+    return drawn_any
 
 
-def _apply_to_die(game: Game, effect: Effect, die: Die) -> None:
-    op = effect.op
-    name = game.die_name(die)
-    if op == "modify":
-        die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect"))
-        game.say(f"{name} gets {effect.attack:+d}A {effect.defense:+d}D this turn.", die.owner)
-    elif op in ("must_attack", "cant_block"):
-        die.flags.add(op)
-        game.say(f"{name}: {op.replace('_', ' ')} this turn.", die.owner)
-    elif op in ("spin_up", "spin_down"):
-        spin(game, die, max(effect.amount, 1) * (1 if op == "spin_up" else -1))
-    elif op == "ko":
-        ko(game, die)
-    elif op == "reroll":
-        reroll_fielded(game, die)
+def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """must_attack, must_block, cant_block, cant_attack, unblockable, gain keyword or
+    affiliation: a mark on the die for this turn, or a rule on it for longer."""
+    mark = {"gain_keyword": f"kw:{effect.keyword}", "gain_affiliation": f"aff:{effect.affiliation}"}.get(
+        effect.op, effect.op)
+    for die in dice:
+        if effect.duration == "until_your_next_turn":
+            rule_effect = Effect("rule", rule=effect.op if effect.op in rules_named() else "keyword",
+                                 keyword=effect.keyword)
+            ctx.game.turn_rules.append(rules.ActiveRule(
+                ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_next_own_turn(ctx)))
+        else:
+            die.flags.add(mark)
+        ctx.game.say(f"{ctx.game.die_name(die)}: {mark.replace('kw:', '').replace('aff:', 'now ').replace('_', ' ')}"
+                     " this turn.", die.owner)
+    return bool(dice)
 
 
-def spin(game: Game, die: Die, levels: int) -> None:
+def rules_named() -> tuple[str, ...]:
+    from teambuilder.catalogue.abilities import RULES
+    return RULES
+
+
+def _next_own_turn(ctx: Context) -> int:
+    """The turn number before the controller's next turn starts."""
+    return ctx.game.turn_number + (1 if ctx.game.active == ctx.controller else 0)
+
+
+def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
+    ctx.game.turn_rules.append(rules.ActiveRule(
+        ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
+        dice=tuple(d.id for d in dice), until_turn=until))
+    return True
+
+
+def _script(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine import scripts
+    return scripts.run(effect.name, ctx, effect, dice, players)
+
+
+def _capture(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine import keywords
+    return _some([keywords.capture(ctx.game, ctx.source, die) for die in dice])
+
+
+def _control(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine import keywords
+    return _some([keywords.take_control(ctx.game, ctx.controller, ctx.source, die) for die in dice])
+
+
+def _copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine import keywords
+    if len(dice) < 2:
+        return False
+    return keywords.copy_die(ctx.game, dice[0], dice[1])
+
+
+def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine import keywords
+    if len(dice) < 2:
+        return False
+    return keywords.swap(ctx.game, dice[0], dice[1])
+
+
+def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine import keywords
+    for _ in range(max(value(ctx, effect), 1)):
+        keywords.make_token(ctx.game, ctx.controller, effect.attack, effect.defense)
+    return True
+
+
+def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Remove dice from the field until end of turn (Intimidate, Mr. Freeze...): they come
+    back to their owner's field at the same level at the end of the turn."""
+    from teambuilder.engine import keywords
+    return _some([keywords.set_aside(ctx.game, die, effect.duration) for die in dice])
+
+
+HANDLERS = {
+    "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy,
+    "modify": _modify, "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent,
+    "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
+    "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
+    "cant_attack": _mark, "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark,
+    "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
+    "swap": _swap, "token": _token, "out_of_play": _out_of_play,
+}
+
+
+# -- die movement ----------------------------------------------------------------------
+
+def spin(game: Game, die: Die, levels: int) -> bool:
     """Spin a character die up or down; it stops at its highest level and at level 1."""
     face = die.spec.faces[die.face]
-    if face.kind != CHARACTER:
-        return
-    target = max(1, min(die.spec.max_level, face.level + levels))
-    index = die.spec.level_face(target)
-    if index is not None and target != face.level:
-        die.face = index
-        game.say(f"{die.spec.name} spins to level {target}.", die.owner)
+    if face.kind != CHARACTER or die.zone is not Zone.FIELD or die.token:
+        return False
+    return spin_to(game, die, max(1, min(die.spec.max_level, face.level + levels)))
 
 
-def reroll_fielded(game: Game, die: Die) -> None:
+def spin_to(game: Game, die: Die, level: int) -> bool:
+    face = die.spec.faces[die.face]
+    if face.kind != CHARACTER or die.token:
+        return False
+    index = die.spec.level_face(max(1, min(die.spec.max_level, level)))
+    if index is None or index == die.face:
+        return False
+    went_up = die.spec.faces[index].level > face.level
+    die.face = index
+    game.say(f"{die.spec.name} spins to level {die.spec.faces[index].level}.", die.owner)
+    if went_up:
+        from teambuilder.engine import triggers
+        triggers.watch(game, "spun_up", die)
+    return True
+
+
+def move(game: Game, die: Die, zone: Zone, level: int | None = None) -> None:
+    """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field
+    forgets its damage and effects and goes back to its real owner; a die placed in the
+    field shows ``level`` (or level 1 when it was not on a character face)."""
+    from teambuilder.engine import keywords
+    if die.zone is Zone.FIELD and zone is not Zone.FIELD:
+        keywords.leaving_field(game, die)
+    if zone is not Zone.FIELD and zone is not Zone.RESERVE:
+        die.reset()
+        if die.home is not None:
+            die.owner, die.home = die.home, None
+        if zone is Zone.USED and keywords.immortal_to_bag(game, die):
+            zone = Zone.BAG
+    die.zone = zone
+    if zone is Zone.FIELD:
+        face = die.spec.faces[die.face]
+        wanted = level or (face.level if face.kind == CHARACTER else 1)
+        index = die.spec.level_face(wanted)
+        if index is not None:
+            die.face = index
+    names = {Zone.PREP: "the prep area", Zone.USED: "the used pile", Zone.BAG: "the bag",
+             Zone.FIELD: "the field", Zone.RESERVE: "the reserve pool", Zone.OUT_OF_PLAY: "out of play",
+             Zone.CARD: "its card"}
+    game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
+
+
+def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
     """A rerolled field die stays on a character face; on any other face it goes to the
-    reserve pool and loses the effects it had been given."""
+    reserve pool (or where the effect says) and loses the effects it had been given."""
     from teambuilder.engine.turn import roll
+    if die.token:
+        return
     roll(game, die)
-    if die.spec.faces[die.face].kind == CHARACTER or (
-            die.zone is Zone.FIELD and die.spec.faces[die.face].kind == "action"):
+    kind = die.spec.faces[die.face].kind
+    if kind == CHARACTER or (die.zone is Zone.FIELD and kind == ACTION):
         game.say(f"{die.spec.name} is rerolled and stays in the field: {die.spec.faces[die.face].describe()}.",
                  die.owner)
         return
-    die.zone = Zone.RESERVE
-    die.reset()
-    game.say(f"{die.spec.name} is rerolled to {die.spec.faces[die.face].describe()} and moves to the reserve pool.",
+    where = "the reserve pool" if energy_zone is Zone.RESERVE else "the used pile"
+    game.say(f"{die.spec.name} is rerolled to {die.spec.faces[die.face].describe()} and moves to {where}.",
              die.owner)
-
-
-def ko(game: Game, die: Die) -> None:
-    """KO: the die goes to its owner's prep area and loses damage and effects."""
-    if die.zone is not Zone.FIELD:
-        return
-    from teambuilder.engine import triggers
-    game.say(f"{game.die_name(die)} is KO'd and goes to the prep area.", die.owner)
-    triggers.emit(game, "ko", die)
-    die.zone = Zone.PREP
+    if die.zone is Zone.FIELD:
+        from teambuilder.engine import keywords
+        keywords.leaving_field(game, die)
     die.reset()
+    if energy_zone is not Zone.RESERVE:
+        move(game, die, energy_zone)
+    else:
+        die.zone = Zone.RESERVE
+
+
+def ko(game: Game, die: Die, into: Zone = Zone.PREP) -> bool:
+    """KO: the die goes to its owner's prep area and loses damage and effects. Keywords
+    (Iron Will, Regenerate) may stop or replace it."""
+    if die.zone is not Zone.FIELD or game.is_character(die) is False:
+        return False
+    from teambuilder.engine import keywords, triggers
+    if keywords.replace_ko(game, die):
+        return False
+    game.say(f"{game.die_name(die)} is KO'd.", die.owner)
+    triggers.emit(game, "ko", die)
+    triggers.watch(game, "any_ko", die)
+    if die.token:
+        keywords.leaving_field(game, die)
+        die.reset()
+        return True
+    move(game, die, into)
+    return True
 
 
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
     bonuses = static_bonuses(game)
     doomed = [d for d in game.field_characters() if d.damage >= stats(game, d, bonuses)[1]]
+    done = False
     for die in doomed:
-        ko(game, die)
-    return bool(doomed)
+        done = ko(game, die) or done
+    return done
 
 
-def purchase_cost(game: Game, slot: int) -> int:
-    """A card's purchase cost; reductions never go below 1 or its number of types."""
+def purchase_cost(game: Game, slot: int, player: int | None = None) -> int:
+    """A card's purchase cost for ``player``; reductions never go below 1 or its number of
+    energy types (crossover)."""
     card = game.slots[slot].card.card
-    return max(card.cost, 1, len(card.energy))
+    buyer = game.active if player is None else player
+    die = next((d for d in game.dice if d.slot == slot), None)
+    delta = rules.purchase_delta(game, buyer, die) if die is not None and game.has_rules else 0
+    return max(card.cost + delta, 1, len(card.energy))

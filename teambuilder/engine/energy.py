@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from teambuilder.catalogue.abilities import Cost
 from teambuilder.catalogue.model import ENERGY_TYPES
 
 WILD = "wild"
@@ -79,20 +80,6 @@ class Payment:
 
 
 @dataclass(frozen=True)
-class Cost:
-    """An amount of energy, at least one unit of each of ``types`` among it."""
-
-    amount: int
-    types: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.amount < 0 or len(set(self.types)) != len(self.types):
-            raise ValueError(f"bad cost: {self.amount} {self.types}")
-        if not set(self.types) <= set(ENERGY_TYPES):
-            raise ValueError(f"bad cost types: {self.types}")
-
-
-@dataclass(frozen=True)
 class PaymentResult:
     """Where the spent dice go: used up, or spun down to a single face and left in reserve."""
 
@@ -138,9 +125,10 @@ def check_payment(payment: Payment, sources: Sequence[EnergySource], virtual: in
         raise PaymentError(f"costs {cost.amount} energy, only {payment.total} spent")
     # A typed unit covers only its own type, so giving each required type a unit of that
     # type is never worse than any other matching; wild units then cover one missing each.
-    units = [sym for spend in payment.spends for sym in spend.symbols]
-    missing = [t for t in cost.types if t not in units]
-    wilds = units.count(WILD)
+    units = Counter(sym for spend in payment.spends for sym in spend.symbols)
+    needed = Counter(cost.types)
+    missing = [t for t in needed for _ in range(max(0, needed[t] - units[t]))]
+    wilds = units[WILD]
     if len(missing) > wilds:
         if wilds:
             raise PaymentError(f"needs {_a(missing)}: {wilds} wild energy can stand in "
@@ -277,11 +265,30 @@ def payment_options(sources: Sequence[EnergySource], virtual: int, cost: Cost,
 
     Dice showing the same face are interchangeable, so each option uses the lowest die ids.
     """
-    return _search(sources, virtual, cost, limit) if limit > 0 else []
+    if limit <= 0:
+        return []
+    if len(set(cost.types)) == len(cost.types):
+        return _search(sources, virtual, cost, limit)
+    return _repeated(sources, virtual, cost)[:limit]
+
+
+def _repeated(sources: Sequence[EnergySource], virtual: int, cost: Cost) -> list[Payment]:
+    """Costs naming a type twice (shield+shield): the search covers each type once, so
+    search widely and keep the payments that also satisfy the counts."""
+    valid = []
+    for payment in _search(sources, virtual, cost, 200):
+        try:
+            check_payment(payment, sources, virtual, cost)
+        except PaymentError:
+            continue
+        valid.append(payment)
+    return valid
 
 
 def can_pay(sources: Sequence[EnergySource], virtual: int, cost: Cost) -> bool:
     """Whether any payment of ``cost`` exists (stops at the first one found)."""
+    if len(set(cost.types)) != len(cost.types):
+        return bool(_repeated(sources, virtual, cost))
     return bool(_search(sources, virtual, cost, 1, first_only=True))
 
 

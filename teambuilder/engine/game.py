@@ -14,13 +14,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from teambuilder.engine import combat, effects, triggers, turn, windows
+from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
 from teambuilder.engine.actions import Action, Decision
 from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, die_spec
 from teambuilder.engine.energy import EnergySource
 from teambuilder.engine.state import DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
 
 SIDEKICKS_PER_PLAYER = 8
+
+
+def card_slot(die: Die) -> int:
+    assert die.slot is not None
+    return die.copy_of if die.copy_of is not None else die.slot
 
 
 class IllegalAction(ValueError):
@@ -51,9 +56,24 @@ class Game:
         self.slots: list[Slot] = []
         self.dice: list[Die] = []
         self._build_table(players)
-        # Cards with "while active" abilities: the only ones stats must look at.
-        self.static_slots = [s for s in self.slots if s.owner is not None
-                             and any(a.trigger == "while_active" for a in s.card.abilities)]
+        # Cards with static stat changes: the only ones stats must look at; cards with rules.
+        self.static_slots = [s for s in self.slots if any(
+            a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
+        self.rule_slots = [s for s in self.slots if any(
+            a.is_static and any(e.op == "rule" for e in a.effects) for a in s.card.abilities)]
+        # Events some card watches for ("whenever ..."): others are not looked up at all.
+        self.watched = {a.trigger for s in self.slots for a in s.card.abilities}
+        self.turn_rules: list[rules.ActiveRule] = []
+        self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
+        self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
+        self.captured: list[int] = []
+        self.controlled: list[int] = []
+        self.deadly_marks: set[int] = set()      # dice engaged with a Deadly die this turn
+        self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
+        self.purchases: dict[int, int] = {}      # player -> dice bought this turn
+        self.fielded_this_turn: set[int] = set()
+        self.last_payment: object = None
+        self.script_state: dict[str, object] = {}
         self.log: list[str] = []
         self.record: list[Action] = []
         self.tasks: list[Task] = []
@@ -122,7 +142,10 @@ class Game:
         return die.spec.faces[die.face].kind == CHARACTER
 
     def card_of(self, die: Die) -> EngineCard | None:
-        return None if die.slot is None else self.slots[die.slot].card
+        """The card a die plays as: its own, or the one it copies."""
+        if die.slot is None:
+            return None
+        return self.slots[die.copy_of if die.copy_of is not None else die.slot].card
 
     def die_name(self, die: Die) -> str:
         face = die.spec.faces[die.face]
@@ -144,6 +167,17 @@ class Game:
     def stats(self, die: Die) -> tuple[int, int]:
         return effects.stats(self, die)
 
+    @property
+    def has_rules(self) -> bool:
+        return bool(self.turn_rules or self.rule_slots)
+
+    def has_keyword(self, die: Die, keyword: str) -> bool:
+        """A die's keywords: its card's, plus any given to it by effects or rules."""
+        card = self.card_of(die)
+        if card is not None and keyword in card.card.keywords and not rules.card_text_blank(self, card_slot(die)):
+            return True
+        return (not die.flags and not self.has_rules) is False and keyword in rules.granted_keywords(self, die)
+
     def is_active_card(self, slot: int) -> bool:
         return any(d.slot == slot and d.zone is Zone.FIELD for d in self.dice)
 
@@ -162,7 +196,7 @@ class Game:
                 triggers.batch_new(self)
             elif self.trigger_batches or self.resolving:
                 triggers.step(self)
-            elif not self.hold_kos and effects.state_based_kos(self):
+            elif not self.hold_kos and effects.state_based_kos(self) or not self.hold_kos and self._settle():
                 continue
             elif (self.tasks[-1].kind if self.tasks else "next_turn") == self.stop_before:
                 return
@@ -170,6 +204,11 @@ class Game:
                 self._run(self.tasks[-1])
             else:
                 turn.start_next_turn(self)
+
+    def _settle(self) -> bool:
+        from teambuilder.engine import keywords
+        keywords.settle_damage(self)
+        return False
 
     def _run(self, task: Task) -> None:
         handler = RUNNERS.get(task.kind)
@@ -224,4 +263,5 @@ class Game:
 
 
 RUNNERS = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
-RESOLVERS = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS, **triggers.RESOLVERS}
+RESOLVERS = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS, **triggers.RESOLVERS,
+             **scripts.RESOLVERS}

@@ -20,12 +20,14 @@ if TYPE_CHECKING:
 
 def broken_invariants(game: Game, dice_count: int | None = None) -> list[str]:
     problems: list[str] = []
-    if dice_count is not None and len(game.dice) != dice_count:
-        problems.append(f"{len(game.dice)} dice exist, expected {dice_count}")
+    real = [d for d in game.dice if not d.token]
+    if dice_count is not None and len(real) != dice_count:
+        problems.append(f"{len(real)} dice exist, expected {dice_count}")
     if [d.id for d in game.dice] != list(range(len(game.dice))):
         problems.append("die ids are not the positions 0..n-1")
     for player in game.players:
-        sidekicks = [d for d in game.dice if d.is_sidekick and d.owner == player.index]
+        sidekicks = [d for d in game.dice if d.is_sidekick and (d.home if d.home is not None else d.owner)
+                     == player.index]
         if len(sidekicks) != SIDEKICKS_PER_PLAYER:
             problems.append(f"{player.name} has {len(sidekicks)} Sidekick dice")
         if player.life > player.start_life:
@@ -37,7 +39,14 @@ def broken_invariants(game: Game, dice_count: int | None = None) -> list[str]:
             problems.append(f"die {die.id} is in no zone")
             continue
         slot = game.slots[die.slot] if die.slot is not None else None
-        if slot is not None and slot.owner is not None and die.owner != slot.owner:
+        if die.token:
+            if die.zone not in (Zone.FIELD, Zone.GONE):
+                problems.append(f"token {die.id} is in {die.zone.value}")
+            continue
+        if die.home is not None and die.zone is not Zone.FIELD:
+            problems.append(f"controlled die {die.id} left the field without going home")
+        if slot is not None and slot.owner is not None and (die.home if die.home is not None
+                                                            else die.owner) != slot.owner:
             problems.append(f"die {die.id} of {slot.card.code} belongs to the wrong player")
         if die.owner is None and die.zone is not Zone.CARD:
             problems.append(f"unbought die {die.id} is in {die.zone.value}")

@@ -26,6 +26,8 @@ from teambuilder.catalogue.model import (
 from teambuilder.engine.abilities import AbilityError, parse_abilities
 from teambuilder.engine.actions import (
     Action,
+    Choose,
+    ChoosePlayer,
     ChooseTarget,
     ChooseTrigger,
     DeclareAttackers,
@@ -42,6 +44,7 @@ from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, SIDEKICK_KEY
 from teambuilder.engine.energy import Payment, Spend
 from teambuilder.engine.game import Game, IllegalAction, PlayerSetup
 from teambuilder.engine.invariants import broken_invariants
+from teambuilder.engine.setup import engine_card
 from teambuilder.engine.state import Die, EngineCard, Task, Zone
 
 STEPS: dict[str, list[str]] = {
@@ -88,7 +91,8 @@ def _inline_card(key: str, raw: Mapping[str, Any]) -> Card:
                 cost=int(raw.get("cost", 0)), energy=energy,
                 affiliations=tuple(raw.get("affiliations", [])), max_dice=4, levels=levels,
                 energy_faces=faces, action_faces=default_action_faces(kind),
-                keywords=tuple(raw.get("keywords", [])), text=str(raw.get("text", "")))
+                keywords=tuple(raw.get("keywords", [])), text=str(raw.get("text", "")),
+                abilities=parse_abilities(raw.get("abilities")))
 
 
 class _Builder:
@@ -101,7 +105,7 @@ class _Builder:
         self.labels: dict[str, int] = {}
         self.placed: set[int] = set()
         for key, spec in (raw.get("cards") or {}).items():
-            self.cards[str(key)] = EngineCard(_inline_card(str(key), spec), parse_abilities(spec.get("abilities")))
+            self.cards[str(key)] = engine_card(_inline_card(str(key), spec))
         self.extra_abilities = raw.get("abilities") or {}
 
     def card(self, ref: str) -> EngineCard:
@@ -111,9 +115,10 @@ class _Builder:
         card = self.resolve(ref)
         if card is None:
             raise ScenarioError(f"unknown card {ref!r}")
-        engine_card = EngineCard(card, parse_abilities(self.extra_abilities.get(ref)))
-        self.cards[ref] = engine_card
-        return engine_card
+        extra = self.extra_abilities.get(ref)
+        playing = engine_card(card) if extra is None else engine_card(card, parse_abilities(extra))
+        self.cards[ref] = playing
+        return playing
 
     def game(self) -> Game:
         players_raw = self.raw.get("players")
@@ -227,11 +232,13 @@ class _Builder:
         return Payment(tuple(sorted(spends, key=lambda s: s.die_id)), virtual)
 
     def action(self, game: Game, raw: Any) -> Action:
-        if raw == "pass":
+        if raw in ("pass", "no", "done"):
             return Pass()
+        if raw == "yes":
+            return Choose(1)
         if not isinstance(raw, Mapping) or len(set(raw) - {"player", "pay"}) != 1:
-            raise ScenarioError(f"action {raw!r}: expected one of pass, reroll, buy, field, use, "
-                                "global, attack, block, split, order, target")
+            raise ScenarioError(f"action {raw!r}: expected one of pass, yes, no, done, reroll, buy, field, "
+                                "use, global, attack, block, split, order, target, target_player, choose")
         key = next(k for k in raw if k not in ("player", "pay"))
         value = raw[key]
         payment = self.payment(game, raw.get("pay"))
@@ -248,6 +255,13 @@ class _Builder:
             return ChooseTrigger(int(value))
         if key == "target":
             return ChooseTarget(self.die(value))
+        if key == "target_player":
+            names = [p.name for p in game.players]
+            if value not in names:
+                raise ScenarioError(f"target_player {value!r}: not a player ({', '.join(names)})")
+            return ChoosePlayer(names.index(value))
+        if key == "choose":
+            return Choose(int(value))
         if key == "use":
             return UseAction(self.die(value))
         return self._paid(game, key, value, payment)

@@ -6,8 +6,10 @@ The engine never sees the catalogue database: the caller resolves cards through 
 
 from __future__ import annotations
 
+from teambuilder.catalogue.abilities import Ability
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.game import PlayerSetup
+from teambuilder.engine.keywords import printed_abilities
 from teambuilder.engine.state import EngineCard
 from teambuilder.teams.formats import Format
 from teambuilder.teams.lookup import CardLookup
@@ -18,10 +20,11 @@ class SetupError(ValueError):
     """A team cannot be played: a card it names is unknown."""
 
 
-def engine_card(card: Card) -> EngineCard:
-    """The engine form of a catalogue card. Cards carry no executable abilities yet, so
-    they play on their stats; the card-abilities work fills ``abilities`` from data."""
-    return EngineCard(card)
+def engine_card(card: Card, abilities: tuple[Ability, ...] | None = None) -> EngineCard:
+    """The engine form of a catalogue card: its abilities (``abilities`` replaces the
+    card's own, for scenarios) plus those its trigger-shaped keywords stand for."""
+    own = card.abilities if abilities is None else abilities
+    return EngineCard(card, own + printed_abilities(card.keywords))
 
 
 def player_setup(team: Team, lookup: CardLookup, fmt: Format, name: str | None = None) -> PlayerSetup:

@@ -23,6 +23,7 @@ class Zone(str, Enum):
     FIELD = "field"
     OUT_OF_PLAY = "out of play"
     USED = "used"
+    GONE = "gone"            # a token that left the field: it no longer exists
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class StatModifier:
     attack: int
     defense: int
     source: str
-
+    kind: str = "add"            # add | while_attacking | set (overrides) | swap
 
 @dataclass
 class Die:
@@ -77,11 +78,14 @@ class Die:
     blocking: int | None = None  # the attacker this die blocks
     partially_spent: bool = False
     modifiers: list[StatModifier] = field(default_factory=list)
-    flags: set[str] = field(default_factory=set)  # persistent marks: must_attack, cant_block
-
+    flags: set[str] = field(default_factory=set)  # marks until end of turn: must_attack, kw:fast...
+    home: int | None = None     # the real owner while another player controls this die
+    copy_of: int | None = None  # the slot whose card this die copies, until end of turn
+    token: bool = False         # a token exists only in the field
+    under: int | None = None    # the die this one is captured by / controls it
     @property
     def is_sidekick(self) -> bool:
-        return self.slot is None
+        return self.slot is None and not self.token
 
     def leave_combat(self) -> None:
         self.attacking = False
@@ -95,6 +99,7 @@ class Die:
         self.partially_spent = False
         self.modifiers.clear()
         self.flags.clear()
+        self.copy_of = None
 
 
 @dataclass
@@ -125,5 +130,6 @@ class DamageEvent:
     die: int | None = None
     player: int | None = None
     combat: bool = False
+    kind: str = "ability"       # combat | ability | global | action | fielded
     asked: bool = False         # reactions were offered and declined
     offered: set[tuple[int, int]] = field(default_factory=set)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import triggers
+from teambuilder.engine import keywords, rules, triggers
 from teambuilder.engine.actions import Action, Decision, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.state import Die, Task, Zone
@@ -33,6 +33,8 @@ def start_next_turn(game: Game) -> None:
         return
     for player in game.players:
         player.global_uses.clear()
+    game.purchases.clear()
+    game.fielded_this_turn.clear()
     game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
                     f"(life {game.players[0].life}-{game.players[1].life}) --")
     steps = ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
@@ -63,6 +65,9 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
 def roll(game: Game, die: Die) -> None:
     forced = game.forced_rolls.get(die.id)
     die.face = forced.pop(0) if forced else game.rng.randrange(len(die.spec.faces))
+    face = die.spec.faces[die.face]
+    if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.watched:
+        triggers.emit(game, "energized", die)   # Energize: a double energy face was rolled
 
 
 def _names(game: Game, dice: list[Die]) -> str:
@@ -77,10 +82,23 @@ def _pop(game: Game) -> Task:
     return game.tasks.pop()
 
 
+def _deadly(game: Game) -> None:
+    """Deadly: every die engaged with a Deadly die this turn is KO'd at the end of the
+    turn, even if the Deadly die has left the field."""
+    from teambuilder.engine.effects import ko
+    for die_id in sorted(game.deadly_marks):
+        die = game.dice[die_id]
+        if die.zone is Zone.FIELD:
+            game.say(f"{game.die_name(die)} was engaged with a Deadly die.", die.owner)
+            ko(game, die)
+    game.deadly_marks.clear()
+
+
 def run_start_of_turn(game: Game, task: Task) -> None:
     _pop(game)
     game.step = "start"
     triggers.emit_for_players(game, "start_of_turn")
+    triggers.watch(game, "clear_and_draw", player=task.player)
 
 
 def run_clear_draw(game: Game, task: Task) -> None:
@@ -94,8 +112,9 @@ def run_clear_draw(game: Game, task: Task) -> None:
     if cleared:
         game.say(f"clears {len(cleared)} dice from the reserve pool to the used pile.")
     first_turn = game.turn_number == 1
-    drawn = draw(game, player, DRAW_COUNT - 1 if first_turn else DRAW_COUNT)
-    missing = (DRAW_COUNT - 1 if first_turn else DRAW_COUNT) - len(drawn)
+    wanted = (DRAW_COUNT - 1 if first_turn else DRAW_COUNT) + (rules.extra_draws(game, player) if game.has_rules else 0)
+    drawn = draw(game, player, wanted)
+    missing = wanted - len(drawn)
     game.say(f"draws {len(drawn)}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.")
     if first_turn:
         extra = draw(game, player, 1)
@@ -117,6 +136,7 @@ def run_roll(game: Game, task: Task) -> None:
     for die in dice:
         roll(game, die)
     game.say(f"rolls {_names(game, dice)}.")
+    triggers.watch(game, "rolled", player=task.player)
 
 
 def run_reroll(game: Game, task: Task) -> None:
@@ -154,11 +174,17 @@ def run_end_main(game: Game, task: Task) -> None:
 def run_cleanup(game: Game, task: Task) -> None:
     _pop(game)
     game.step = "cleanup"
+    _deadly(game)
+    keywords.end_of_turn(game)
+    rules.expire(game)
     game.shields.clear()
+    game.call_outs.clear()
+    staying_aside = {die_id for die_id, _, _ in game.set_aside}
     for die in game.dice:
         die.damage = 0
         die.modifiers.clear()
-        die.flags.clear()
+        if die.id not in staying_aside:
+            die.flags.clear()
         die.leave_combat()
     # Only energy stays in the reserve: unused action dice, and character dice drawn too
     # late to be fielded, go to the used pile.
@@ -176,9 +202,10 @@ def run_end_turn(game: Game, task: Task) -> None:
     _pop(game)
     for player in game.players:
         player.virtual = 0
-    moved = game.zone(task.player, Zone.OUT_OF_PLAY)
+    staying_aside = {die_id for die_id, _, _ in game.set_aside}
+    moved = [d for d in game.zone(task.player, Zone.OUT_OF_PLAY) if d.id not in staying_aside]
     for die in moved:
-        die.zone = Zone.USED
+        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
         die.reset()
     if moved:
         game.say(f"moves {len(moved)} dice from out of play to the used pile.")

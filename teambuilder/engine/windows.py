@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import triggers
+from teambuilder.engine import rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     Action,
@@ -38,7 +38,8 @@ from teambuilder.engine.energy import (
     check_payment,
     payment_options,
 )
-from teambuilder.engine.state import Task, Zone
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Task, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -62,9 +63,11 @@ def _prompt(game: Game) -> str:
     return f"{what}: act, or pass priority."
 
 
-def global_cost(ability: Ability) -> Cost:
+def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slot: int = 0) -> Cost:
+    """A global's cost, plus what rules in force add (Oracle: opponents pay 1 more)."""
     assert ability.cost is not None, "the parser gives every global a cost"
-    return ability.cost
+    extra = rules.global_delta(game, player, slot) if game is not None and game.has_rules else 0
+    return Cost(ability.cost.amount + max(extra, 0), ability.cost.types) if extra > 0 else ability.cost
 
 
 def card_cost(game: Game, slot: int) -> Cost:
@@ -72,10 +75,22 @@ def card_cost(game: Game, slot: int) -> Cost:
     return Cost(purchase_cost(game, slot), card.energy)
 
 
+def field_cost(game: Game, die: Die) -> Cost:
+    """Fielding cost: printed, changed by rules in force (never below 0)."""
+    printed = die.spec.faces[die.face].fielding
+    if not game.has_rules:
+        return Cost(printed)
+    if rules.fields_free(game, die):
+        return Cost(0)
+    return Cost(max(0, printed + rules.field_delta(game, die)))
+
+
 def limit_allows(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     """Whether a global's limit (once per turn, your turn, opponent's turn) lets ``player``
     use it now; reactive globals obey the same limits."""
-    if ability.limit == "once_per_turn" and game.players[player].global_uses.get((slot, index)):
+    if ability.limit in ("once_per_turn", "once_on_your_turn") and game.players[player].global_uses.get((slot, index)):
+        return False
+    if ability.limit == "once_on_your_turn" and player != game.active:
         return False
     if ability.limit == "your_turn" and player != game.active:
         return False
@@ -83,7 +98,12 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 
 
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
-    return ability.is_global and not ability.reactive and limit_allows(game, player, slot, index, ability)
+    if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
+        return False
+    if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
+        return False
+    ctx = Context(game, player, slot)
+    return not ability.conditions or selectors.all_hold(ctx, ability.conditions)
 
 
 def priority_options(game: Game) -> list[Action]:
@@ -96,18 +116,23 @@ def priority_options(game: Game) -> list[Action]:
     if player == game.active:
         if game.window == "main":
             for slot in game.slots:
-                if slot.owner not in (player, None) or purchase_cost(game, slot.index) > available \
-                        or not any(d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
+                if slot.owner not in (player, None) or purchase_cost(game, slot.index) > available:
+                    continue
+                on_card = next((d for d in game.dice if d.slot == slot.index and d.zone is Zone.CARD), None)
+                if on_card is None or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
                 for payment in payment_options(sources, virtual, card_cost(game, slot.index), OPTIONS_PER_CHOICE):
                     options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
             for die in game.zone(player, Zone.RESERVE):
                 face = die.spec.faces[die.face]
-                if face.kind != CHARACTER or (die.spec.key, die.face) in seen or face.fielding > available:
+                if face.kind != CHARACTER or (die.spec.key, die.face) in seen:
+                    continue
+                cost = field_cost(game, die)
+                if cost.amount > available or game.has_rules and rules.forbidden(game, "cant_field", player, die):
                     continue
                 seen.add((die.spec.key, die.face))
-                for payment in payment_options(sources, virtual, Cost(face.fielding), OPTIONS_PER_CHOICE):
+                for payment in payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
         seen_actions: set[tuple[str, int]] = set()
         for die in game.zone(player, Zone.RESERVE):
@@ -116,9 +141,11 @@ def priority_options(game: Game) -> list[Action]:
                 options.append(UseAction(die.id))
     for slot in game.slots:
         for index, ability in enumerate(slot.card.abilities):
-            if global_allowed(game, player, slot.index, index, ability) and \
-                    global_cost(ability).amount <= available:
-                for payment in payment_options(sources, virtual, global_cost(ability), OPTIONS_PER_CHOICE):
+            if not global_allowed(game, player, slot.index, index, ability):
+                continue
+            cost = global_cost(ability, game, player, slot.index)
+            if cost.amount <= available:
+                for payment in payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(UseGlobal(slot.index, index, payment))
     return options
 
@@ -163,28 +190,46 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         spent = pay(game, player, action.payment, card_cost(game, action.slot))
         die = next(d for d in game.dice if d.slot == action.slot and d.zone is Zone.CARD)
         die.owner = player
-        die.zone = Zone.USED
-        game.say(f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the used pile.")
+        to_prep = game.has_rules and _first_purchase_to_prep(game, player)
+        die.zone = Zone.PREP if to_prep else Zone.USED
+        game.purchases[player] = game.purchases.get(player, 0) + 1
+        game.say(f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
+                 f"{'prep area' if to_prep else 'used pile'}.")
+        game.last_payment = action.payment
         triggers.emit(game, "purchased", die)
+        triggers.watch(game, "any_purchased", die)
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = pay(game, player, action.payment, Cost(die.spec.faces[die.face].fielding))
-        die.zone = Zone.FIELD
-        game.say(f"fields {game.die_name(die)} (paying {spent}).")
-        triggers.emit(game, "fielded", die)
+        spent = pay(game, player, action.payment, field_cost(game, die))
+        field_die(game, die, f" (paying {spent})")
     elif isinstance(action, UseAction):
         _use_action(game, player, action.die)
     elif isinstance(action, UseGlobal):
         ability = game.slots[action.slot].card.abilities[action.ability]
-        spent = pay(game, player, action.payment, global_cost(ability))
+        spent = pay(game, player, action.payment, global_cost(ability, game, player, action.slot))
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
         game.say(f"uses the global of {game.slots[action.slot].card.card.full_name} (paying {spent}).", player)
-        triggers.queue_now(game, triggers.PendingTrigger(player, action.slot, action.ability))
+        triggers.queue_now(game, triggers.PendingTrigger(player, action.slot, action.ability, kind="global"))
+        triggers.watch(game, "global_used", player=player)
     if player != game.active:
         # The inactive player gets one ability, then priority returns to the active player.
         game.players[player].virtual = 0
         game.priority = game.active
+
+
+def field_die(game: Game, die: Die, how: str = "") -> None:
+    """Field a die from the reserve: it enters the field and "when fielded" triggers."""
+    die.zone = Zone.FIELD
+    game.fielded_this_turn.add(die.id)
+    game.say(f"fields {game.die_name(die)}{how}.", die.owner)
+    triggers.emit(game, "fielded", die)
+    triggers.watch(game, "any_fielded", die)
+
+
+def _first_purchase_to_prep(game: Game, player: int) -> bool:
+    return game.purchases.get(player, 0) == 0 and any(
+        r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
 
 
 def _use_action(game: Game, player: int, die_id: int) -> None:
@@ -201,9 +246,11 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
     for index, ability in enumerate(card.abilities):
         if ability.trigger in wanted:
             matched = True
-            triggers.queue_now(game, triggers.PendingTrigger(player, die.slot, index, die.id, bursts=bursts))
+            triggers.queue_now(game, triggers.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
+                                                             kind="action"))
     if not matched:
         game.say(f"{die.spec.name} has no executable effect in this engine yet.")
+    triggers.watch(game, "action_used", die, player=player)
 
 
 def check(game: Game, decision: Decision, action: Action) -> str | None:
@@ -235,11 +282,11 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
         if isinstance(option, Purchase) and isinstance(action, Purchase) and option.slot == action.slot:
             cost = card_cost(game, action.slot)
         elif isinstance(option, Field) and isinstance(action, Field) and option.die == action.die:
-            die = game.dice[action.die]
-            cost = Cost(die.spec.faces[die.face].fielding)
+            cost = field_cost(game, game.dice[action.die])
         elif (isinstance(option, UseGlobal) and isinstance(action, UseGlobal)
               and (option.slot, option.ability) == (action.slot, action.ability)):
-            cost = global_cost(game.slots[action.slot].card.abilities[action.ability])
+            cost = global_cost(game.slots[action.slot].card.abilities[action.ability], game, decision.player,
+                               action.slot)
         else:
             continue
         try:

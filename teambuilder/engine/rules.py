@@ -1,0 +1,273 @@
+"""Rule changes in force: what active cards and this turn's effects change about the game.
+
+A ``do: rule`` effect either lives on a card ("while active", or "always" for the few
+that work from anywhere) or is added for a while by a resolving ability (``turn_rules``).
+The engine asks here wherever a rule can matter: costs when paying, blocks when blocking,
+targets when targeting, damage as it lands. Each question is a small function so the
+call sites read as the rulebook does ("can this die be targeted?").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import selectors
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class ActiveRule:
+    """One rule in force: whose it is, from which card and die, and (for rules an
+    ability put on particular dice) which dice it sticks to."""
+
+    controller: int
+    slot: int | None
+    effect: Effect
+    source: int | None = None
+    dice: tuple[int, ...] = ()
+    until_turn: int = 0          # 0: ends with this turn; else the turn number it ends after
+    bound_to_field: bool = True  # a rule on dice ends when they leave the field
+
+    def context(self, game: Game) -> Context:
+        source = game.dice[self.source] if self.source is not None else None
+        return Context(game, self.controller, self.slot, source)
+
+
+def card_text_blank(game: Game, slot: int) -> bool:
+    """A card whose text was taken away (Kryptonite) has no abilities for now."""
+    return any(r.effect.rule == "no_text" and slot in r.dice for r in game.turn_rules)
+
+
+def card_rules(game: Game) -> Iterator[ActiveRule]:
+    for slot in game.rule_slots:
+        if card_text_blank(game, slot.index):
+            continue
+        owner = slot.owner if slot.owner is not None else slot.brought_by
+        active: bool | None = None
+        for ability in slot.card.abilities:
+            if ability.trigger not in ("while_active", "always"):
+                continue
+            if ability.trigger == "while_active":
+                if active is None:
+                    active = game.is_active_card(slot.index)
+                if not active:
+                    continue
+            if ability.conditions and not selectors.all_hold(Context(game, owner, slot.index), ability.conditions):
+                continue
+            for effect in ability.effects:
+                if effect.op == "rule":
+                    yield ActiveRule(owner, slot.index, effect)
+
+
+def in_force(game: Game, name: str) -> list[ActiveRule]:
+    """Every rule called ``name`` in force now."""
+    found = [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
+    found.extend(r for r in card_rules(game) if r.effect.rule == name)
+    return found
+
+
+def _alive(game: Game, rule: ActiveRule) -> bool:
+    if rule.dice and rule.bound_to_field:
+        return any(game.dice[d].zone is Zone.FIELD for d in rule.dice)
+    return True
+
+
+def applies(game: Game, rule: ActiveRule, die: Die) -> bool:
+    if rule.dice:
+        return die.id in rule.dice
+    if rule.effect.applies_to is None:
+        return True
+    return selectors.matches(rule.context(game), die, rule.effect.applies_to)
+
+
+def _from(game: Game, rule: ActiveRule, source: Die | None) -> bool:
+    """Whether a rule's ``match`` (what the rule is about: a damage source, a blocker...)
+    accepts ``source``; no ``match`` accepts anything."""
+    if rule.effect.match is None:
+        return True
+    return source is not None and selectors.matches(rule.context(game), source, rule.effect.match)
+
+
+def amount(game: Game, rule: ActiveRule) -> int:
+    return selectors.amount(rule.context(game), rule.effect.amount)
+
+
+def as_owned_by(die: Die, player: int) -> Die:
+    """A die still on its card has no owner yet; costs ask about it as the buyer's."""
+    return die if die.owner == player else replace(die, owner=player, modifiers=[], flags=set())
+
+
+# -- costs -----------------------------------------------------------------------------
+
+def purchase_delta(game: Game, player: int, die: Die) -> int:
+    buyer_die = as_owned_by(die, player)
+    return sum(amount(game, r) for r in in_force(game, "purchase_cost") if applies(game, r, buyer_die))
+
+
+def field_delta(game: Game, die: Die) -> int:
+    return sum(amount(game, r) for r in in_force(game, "field_cost") if applies(game, r, die))
+
+
+def fields_free(game: Game, die: Die) -> bool:
+    return any(applies(game, r, die) for r in in_force(game, "field_free"))
+
+
+def global_delta(game: Game, player: int, slot: int) -> int:
+    """Extra energy a player pays to use a global (a rule names whose globals: ``by``)."""
+    total = 0
+    for rule in in_force(game, "global_cost"):
+        if rule.effect.by == "opponent" and player == rule.controller:
+            continue
+        if rule.effect.by == "you" and player != rule.controller:
+            continue
+        total += amount(game, rule)
+    return total
+
+
+def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
+    """cant_purchase / cant_field: whether ``player`` may not buy or field ``die``."""
+    probe = as_owned_by(die, player)
+    return any(applies(game, r, probe) for r in in_force(game, name))
+
+
+# -- combat ----------------------------------------------------------------------------
+
+def die_has(game: Game, die: Die, name: str) -> bool:
+    """cant_attack, must_attack, cant_block, must_block, unblockable... on this die now,
+    from its own marks or from rules in force."""
+    return name in die.flags or any(applies(game, r, die) for r in in_force(game, name))
+
+
+def may_block(game: Game, blocker: Die, attacker: Die) -> bool:
+    """Whether ``blocker`` may block ``attacker`` at all (before counting blockers)."""
+    if die_has(game, blocker, "cant_block"):
+        return False
+    if "unblockable" in attacker.flags:
+        return False
+    for rule in in_force(game, "unblockable"):
+        if applies(game, rule, attacker) and _from(game, rule, blocker):
+            return False
+    for rule in in_force(game, "blockable_only_by"):
+        if applies(game, rule, attacker) and not _from(game, rule, blocker):
+            return False
+    return True
+
+
+def min_blockers(game: Game, attacker: Die) -> int:
+    needed = [amount(game, r) for r in in_force(game, "min_blockers") if applies(game, r, attacker)]
+    return max(needed, default=1)
+
+
+def blocks_allowed(game: Game, blocker: Die) -> int:
+    """How many attackers one die may block (1, more with block_extra; 99 = any number)."""
+    return 1 + sum(amount(game, r) for r in in_force(game, "block_extra") if applies(game, r, blocker))
+
+
+# -- targeting and damage --------------------------------------------------------------
+
+def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
+    """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
+    may target ``die``. Rules name what they stop in ``by``: any, global, action,
+    opponent_any, opponent_global, opponent_action (the opponent of the rule's owner)."""
+    if "untargetable" in die.flags:
+        return False
+    for rule in in_force(game, "cant_be_targeted"):
+        if not applies(game, rule, die):
+            continue
+        by = rule.effect.by or "any"
+        if by.startswith("opponent_"):
+            if controller == rule.controller:
+                continue
+            by = by[len("opponent_"):]
+        if by in ("any", kind):
+            return False
+    return True
+
+
+def prevents_all(game: Game, die: Die | None, player: int | None, source: Die | None,
+                 combat: bool, kind: str) -> bool:
+    """Whether a rule stops this damage completely (prevent_damage, no_combat_damage)."""
+    for rule in in_force(game, "prevent_damage"):
+        by = rule.effect.by
+        if by == "combat" and not combat or by == "noncombat" and combat:
+            continue
+        if by in ("global", "action", "fielded") and kind != by:
+            continue
+        if by == "opponent_global" and (kind != "global" or source is not None and source.owner == rule.controller):
+            continue
+        if die is not None and applies(game, rule, die) and _from(game, rule, source):
+            return True
+        if player is not None and rule.effect.applies_to is None and not rule.dice \
+                and _player_ok(rule, player) and _from(game, rule, source):
+            return True
+    if combat and source is not None:
+        return any(applies(game, r, source) for r in in_force(game, "no_combat_damage"))
+    return False
+
+
+def _player_ok(rule: ActiveRule, player: int) -> bool:
+    return rule.effect.to.player in (None, "each") or (rule.effect.to.player == "you") == (player == rule.controller)
+
+
+def damage_multiplier(game: Game, source: Die | None) -> int:
+    if source is None:
+        return 1
+    doubled = any(applies(game, r, source) for r in in_force(game, "double_damage"))
+    return 2 if doubled or "double_damage" in source.flags else 1
+
+
+# -- keywords, affiliations, draws -----------------------------------------------------
+
+def granted_keywords(game: Game, die: Die) -> set[str]:
+    found = {flag[3:] for flag in die.flags if flag.startswith("kw:")}
+    for rule in in_force(game, "keyword"):
+        if applies(game, rule, die):
+            found.add(rule.effect.keyword)
+    return found
+
+
+def granted_affiliations(game: Game, die: Die) -> set[str]:
+    if not game.turn_rules and not game.rule_slots:
+        return set()
+    found = set()
+    for rule in in_force(game, "affiliation"):
+        # Affiliation rules must not ask about affiliations themselves (no recursion).
+        f = rule.effect.applies_to
+        if f is not None and (f.affiliations or f.not_affiliations):
+            continue
+        if applies(game, rule, die):
+            found.add(rule.effect.affiliation)
+    return found
+
+
+def extra_draws(game: Game, player: int) -> int:
+    total = 0
+    for rule in in_force(game, "draw_extra"):
+        who = rule.effect.by or "you"
+        if who == "each" or (who == "you") == (player == rule.controller):
+            total += amount(game, rule)
+    return total
+
+
+def suppressed_trigger(game: Game, trigger: str) -> bool:
+    """Wonder Woman: Reflections and the like stop whole kinds of triggers."""
+    return any(trigger in r.effect.by.split(",") for r in in_force(game, "no_field_triggers"))
+
+
+def globals_blocked(game: Game, slot: int) -> bool:
+    kind = game.slots[slot].card.card.kind
+    return any(r.effect.by in ("", "character") and kind == "character" or r.effect.by == "all"
+               for r in in_force(game, "no_globals"))
+
+
+def expire(game: Game) -> None:
+    """At the end of a turn: rules that lasted "this turn" end; longer ones stay."""
+    game.turn_rules = [r for r in game.turn_rules
+                       if r.until_turn > game.turn_number and _alive(game, r)]

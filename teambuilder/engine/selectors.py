@@ -1,0 +1,233 @@
+"""Reading the ability language against a game: which dice a filter matches, what an
+amount counts to, whether a condition holds.
+
+Everything is relative to a ``Context``: whose ability it is (``controller``), which
+card (``slot``) and die (``source``) it belongs to, and what the triggering event was
+about. "you" and "opponent" in the data mean the controller and the other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
+from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+ZONE_OF = {"card": Zone.CARD, "bag": Zone.BAG, "prep": Zone.PREP, "reserve": Zone.RESERVE,
+           "field": Zone.FIELD, "out_of_play": Zone.OUT_OF_PLAY, "used": Zone.USED}
+
+
+@dataclass
+class Context:
+    """Who is acting and why: the frame every selector, amount and condition reads."""
+
+    game: Game
+    controller: int
+    slot: int | None = None
+    source: Die | None = None
+    event_die: Die | None = None
+    event_player: int | None = None
+    event_amount: int = 0
+    combat: bool = False
+    kind: str = "ability"          # ability | global | action: what targets come from
+    targets: list[Die] = field(default_factory=list)
+
+
+def affiliations(game: Game, die: Die) -> set[str]:
+    """A die's affiliations: its card's, plus any it has been given."""
+    from teambuilder.engine import rules
+    card = game.card_of(die)
+    found = set(card.card.affiliations) if card is not None else set()
+    found.update(flag[4:] for flag in die.flags if flag.startswith("aff:"))
+    found.update(rules.granted_affiliations(game, die))
+    return found
+
+
+def card_name(game: Game, die: Die) -> str:
+    card = game.card_of(die)
+    return card.card.name if card is not None else "Sidekick"
+
+
+def is_character_die(die: Die) -> bool:
+    return die.spec.kind in ("character", "sidekick")
+
+
+def is_action_die(die: Die) -> bool:
+    return die.spec.kind in ("action", "basic_action")
+
+
+def die_cost(game: Game, die: Die) -> int:
+    card = game.card_of(die)
+    return card.card.cost if card is not None else 0
+
+
+def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
+    """Whether ``die`` is one of the dice ``f`` describes, from ``ctx``'s point of view."""
+    game = ctx.game
+    if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
+        return False
+    face = die.spec.faces[die.face]
+    if f.kind == "character":
+        if not is_character_die(die):
+            return False
+        if die.zone is Zone.FIELD and face.kind != CHARACTER:
+            return False
+    elif f.kind == "action" and not is_action_die(die):
+        return False
+    if f.owner == "you" and die.owner != ctx.controller:
+        return False
+    if f.owner == "opponent" and (die.owner is None or die.owner == ctx.controller):
+        return False
+    if f.sidekick is not None and die.is_sidekick != f.sidekick:
+        return False
+    card = game.card_of(die)
+    name = card.card.name if card is not None else "Sidekick"
+    if f.names and name not in f.names:
+        return False
+    if f.not_names and name in f.not_names:
+        return False
+    if f.affiliations or f.not_affiliations:
+        own = affiliations(game, die)
+        if f.affiliations and not own & set(f.affiliations):
+            return False
+        if own & set(f.not_affiliations):
+            return False
+    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
+        return False
+    if f.level is not None or f.min_level is not None or f.max_level is not None:
+        level = face.level if face.kind == CHARACTER else 0
+        if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
+                or (f.max_level is not None and level > f.max_level):
+            return False
+    if f.max_cost is not None and die_cost(game, die) > f.max_cost:
+        return False
+    if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
+        return False
+    if f.this and not _is_this(ctx, die):
+        return False
+    if f.other and die.slot is not None and die.slot == ctx.slot:
+        return False
+    if f.event and die is not ctx.event_die:
+        return False
+    if f.engaged and not engaged(ctx.source, die):
+        return False
+    if f.attacking is not None and die.attacking != f.attacking:
+        return False
+    if f.blocking is not None and (die.blocking is not None) != f.blocking:
+        return False
+    if f.blocked is not None and die.blocked != f.blocked:
+        return False
+    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
+        return False
+    if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
+        return False
+    return not (f.named and game.named.get(ctx.slot if ctx.slot is not None else -1) != name)
+
+
+def _is_this(ctx: Context, die: Die) -> bool:
+    if ctx.source is not None:
+        return die is ctx.source
+    # A static ability without a source die speaks of every die of its card.
+    return die.slot is not None and die.slot == ctx.slot
+
+
+def engaged(source: Die | None, die: Die) -> bool:
+    """Two dice are engaged when one blocks the other."""
+    if source is None:
+        return False
+    return die.blocking == source.id or source.blocking == die.id
+
+
+def select(ctx: Context, f: DieFilter) -> list[Die]:
+    """Every die ``f`` matches, in a stable order."""
+    return [d for d in ctx.game.dice if matches(ctx, d, f)]
+
+
+def distinct_count(ctx: Context, dice: Iterable[Die], distinct: str) -> int:
+    dice = list(dice)
+    if distinct == "cards":
+        return len({d.slot if d.slot is not None else -1 for d in dice})
+    if distinct == "affiliations":
+        return len(set().union(*(affiliations(ctx.game, d) for d in dice)))
+    if distinct == "types":
+        return len({t for d in dice if (c := ctx.game.card_of(d)) is not None for t in c.card.energy})
+    return len(dice)
+
+
+def amount(ctx: Context, value: Amount) -> int:
+    """The number an amount stands for, now."""
+    if value.is_fixed:
+        return value.fixed
+    game = ctx.game
+    base = 0
+    if value.count is not None:
+        base = distinct_count(ctx, select(ctx, value.count), value.distinct)
+    elif value.stat is not None:
+        die = {"this": ctx.source, "event": ctx.event_die,
+               "target": ctx.targets[0] if ctx.targets else None}[value.of]
+        if die is not None:
+            face = die.spec.faces[die.face]
+            base = {"attack": lambda: game.stats(die)[0], "defense": lambda: game.stats(die)[1],
+                    "level": lambda: face.level, "cost": lambda: die_cost(game, die),
+                    "fielding": lambda: face.fielding}[value.stat]()
+    elif value.energy is not None:
+        base = sum(f.symbols.count(value.energy) for f in _reserve_energy(game, ctx.controller))
+    elif value.reserve_types:
+        base = len({s for f in _reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
+    elif value.event_amount:
+        base = ctx.event_amount
+    return base * value.times + value.plus
+
+
+def _reserve_energy(game: Game, player: int) -> list:  # type: ignore[type-arg]
+    return [d.spec.faces[d.face] for d in game.zone(player, Zone.RESERVE)
+            if d.spec.faces[d.face].kind == ENERGY]
+
+
+def holds(ctx: Context, condition: Condition) -> bool:
+    game = ctx.game
+    me, them = game.players[ctx.controller], game.players[1 - ctx.controller]
+    kind = condition.kind
+    if kind == "count":
+        assert condition.die is not None
+        found = distinct_count(ctx, select(ctx, condition.die), condition.distinct)
+        return (condition.at_least is None or found >= condition.at_least) and \
+            (condition.at_most is None or found <= condition.at_most)
+    if kind == "event":
+        assert condition.die is not None
+        return ctx.event_die is not None and matches(ctx, ctx.event_die, condition.die)
+    if kind == "life":
+        return {"below_opponent": me.life < them.life, "above_opponent": me.life > them.life,
+                "not_above_opponent": me.life <= them.life}[condition.value]
+    if kind == "underdog":
+        return len(game.field_characters(1 - ctx.controller)) > len(game.field_characters(ctx.controller))
+    if kind == "turn":
+        return (game.active == ctx.controller) == (condition.value == "yours")
+    if kind == "step":
+        return (game.window == "attack" or game.step == "attack") if condition.value == "attack" \
+            else game.window == "main"
+    if kind == "combat":
+        return ctx.combat == (condition.value == "true")
+    if kind == "named":
+        return ctx.slot is not None and ctx.slot in game.named
+    if kind == "only_attacker":
+        attackers = [d for d in game.dice if d.attacking]
+        return ctx.source is not None and attackers == [ctx.source]
+    raise ValueError(f"unknown condition {kind}")
+
+
+def all_hold(ctx: Context, conditions: Iterable[Condition]) -> bool:
+    return all(holds(ctx, c) for c in conditions)
+
+
+def face_kind(die: Die) -> str:
+    return die.spec.faces[die.face].kind
+
+
+__all__ = ["ACTION", "Context", "all_hold", "amount", "matches", "select"]
