@@ -205,6 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario = commands.add_parser("scenario", help="run rule scenario files; exit 1 on any failure")
     scenario.add_argument("files", nargs="+", metavar="FILE")
     scenario.add_argument("--json", action="store_true")
+    scenario.add_argument("--show-log", action="store_true", help="print the game log of failing scenarios")
     scenario.set_defaults(handler=cmd_play_family)
     return parser
 

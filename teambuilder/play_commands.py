@@ -114,5 +114,7 @@ def cmd_scenario(args: argparse.Namespace, catalogue: Catalogue) -> int:
             print(f"{'PASS' if result.passed else 'FAIL'}  {result.path}: {result.name}")
             for failure in result.failures:
                 print(f"      {failure}")
+            if args.show_log and not result.passed:
+                print("\n".join(f"      | {line}" for line in result.log))
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0

@@ -277,6 +277,7 @@ class Ability:
     keyword: str = ""               # the keyword this ability belongs to (Vengeance...)
     script: str = ""
     anywhere: bool = False          # a watch trigger that works while the card is not active
+    unsupported: str = ""           # what the engine cannot do yet: the card is "partial"
     text: str = ""
 
     @property
@@ -485,7 +486,7 @@ def parse_effect(raw: Any) -> Effect:
 
 
 _ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
-                 "optional", "modes", "keyword", "script", "anywhere")
+                 "optional", "modes", "keyword", "script", "anywhere", "unsupported")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -527,7 +528,8 @@ def parse_ability(raw: Any) -> Ability:
                    when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
                    conditions=tuple(parse_condition(c) for c in conditions),
                    optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
-                   script=script, anywhere=bool(_opt_bool(raw, "anywhere")), text=str(raw.get("text", "")))
+                   script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
+                   unsupported=str(raw.get("unsupported", "")), text=str(raw.get("text", "")))
 
 
 def parse_abilities(raw: Any) -> tuple[Ability, ...]:

@@ -12,7 +12,7 @@ import pytest
 from teambuilder.engine.scenario import run_scenario
 from tests.conftest import REPO
 
-SCENARIOS = sorted((REPO / "tests" / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((REPO / "tests" / "scenarios").rglob("*.yaml"))
 
 
 def test_there_are_at_least_40_rule_scenarios() -> None:
