@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import rules, selectors, triggers
+from teambuilder.engine import keywords, rules, selectors, triggers
 from teambuilder.engine.actions import (
     Action,
     ChooseTarget,
@@ -26,7 +26,7 @@ from teambuilder.engine.actions import (
     SplitDamage,
     UseGlobal,
 )
-from teambuilder.engine.effects import ko, static_bonuses, stats
+from teambuilder.engine.effects import ko, spin, static_bonuses, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Task, Zone
@@ -52,14 +52,21 @@ def blockers_of(game: Game, attacker: Die) -> list[Die]:
 
 def run_declare_attackers(game: Game, task: Task) -> None:
     game.step = "attack"
-    able = game.field_characters(task.player)
+    able = [d for d in game.field_characters(task.player) if not _cannot_attack(game, d)]
     if not able:
         _pop(game)
-        game.say("does not attack (no character dice in the field).")
+        game.say("does not attack (no character die able to attack).")
         return
-    must = tuple(d.id for d in able if "must_attack" in d.flags)
+    must = tuple(d.id for d in able if rules.die_has(game, d, "must_attack"))
     game.decision = Decision(task.player, "attackers", "Choose attackers (none ends the turn).",
                              subset=tuple(d.id for d in able), required=must)
+
+
+def _cannot_attack(game: Game, die: Die) -> bool:
+    """A die that may not attack: a rule or mark says so, or it controls another die."""
+    if any(other.under == die.id and other.home is not None for other in game.dice):
+        return True   # a controlling die cannot attack (XMF: control)
+    return game.has_rules and rules.die_has(game, die, "cant_attack") or "cant_attack" in die.flags
 
 
 def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
@@ -74,36 +81,101 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
     game.say(f"attacks with {', '.join(game.die_name(d) for d in chosen)}.")
     for die in chosen:
         triggers.emit(game, "attacks", die)
-    for kind in ("combat_end", "combat_ko", "combat_damage", "split_damage", "attack_window",
-                 "declare_blockers"):
+    triggers.watch(game, "attackers_declared", player=game.active)
+    for kind in ("combat_end", "combat_ko", "combat_damage", "fast_ko", "fast_damage", "split_damage",
+                 "attack_window", "declare_blockers"):
         game.tasks.append(Task(kind, game.active))
 
 
+def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[int, ...]:
+    """The attackers ``blocker`` may block, with every rule and Call Out applied."""
+    called = {caller: target for caller, target in game.call_outs.items()
+              if game.dice[caller].attacking and may_block_rules(game, game.dice[target], game.dice[caller])}
+    if blocker.id in called.values():
+        return tuple(a for a, t in called.items() if t == blocker.id)
+    return tuple(a.id for a in attackers_now if a.id not in called and may_block_rules(game, blocker, a))
+
+
+def may_block_rules(game: Game, blocker: Die, attacker: Die) -> bool:
+    if not game.has_rules:
+        return "cant_block" not in blocker.flags and "unblockable" not in attacker.flags
+    return rules.may_block(game, blocker, attacker)
+
+
 def run_declare_blockers(game: Game, task: Task) -> None:
-    able = [d for d in game.field_characters(game.inactive) if "cant_block" not in d.flags]
-    targets = tuple(d.id for d in attackers(game))
-    if not able or not targets:
+    targets = attackers(game)
+    assign = []
+    for die in game.field_characters(game.inactive):
+        allowed = allowed_blocks(game, die, targets)
+        if allowed:
+            assign.append((die.id, allowed))
+    if not assign or not targets:
         _pop(game)
+        _after_blocks(game, ())
         return
+    must = tuple(b for b, _ in assign if game.has_rules and rules.die_has(game, game.dice[b], "must_block"))
     game.decision = Decision(game.inactive, "blockers", "Choose blockers: each blocks one attacker.",
-                             assign=tuple((d.id, targets) for d in able))
+                             assign=tuple(assign), required=must)
+
+
+def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Blocks that stand: an attacker that needs more blockers than it got is not
+    blocked at all (its would-be blockers stay out of combat)."""
+    if not game.has_rules:
+        return blocks
+    kept = list(blocks)
+    for attacker_id in {a for _, a in blocks}:
+        needed = rules.min_blockers(game, game.dice[attacker_id])
+        mine = [pair for pair in kept if pair[1] == attacker_id]
+        if len(mine) < needed:
+            game.say(f"{game.die_name(game.dice[attacker_id])} cannot be blocked by fewer than {needed} dice: "
+                     "those blocks do not happen.", game.inactive)
+            kept = [pair for pair in kept if pair[1] != attacker_id]
+    return tuple(kept)
 
 
 def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
     _pop(game)
     assert isinstance(action, DeclareBlockers)
-    for blocker_id, attacker_id in sorted(action.blocks):
+    blocks = legal_blocks(game, action.blocks)
+    for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
         blocker.blocking = attacker.id
         attacker.blocked = True
         game.say(f"{game.die_name(blocker)} blocks {game.die_name(attacker)}.", game.inactive)
-    if not action.blocks:
+    if not blocks:
         game.say("does not block.", game.inactive)
     for attacker in attackers(game):
         if attacker.blocked:
             triggers.emit(game, "blocked", attacker)
-    for blocker_id, _ in sorted(action.blocks):
+    for blocker_id, _ in sorted(blocks):
         triggers.emit(game, "blocks", game.dice[blocker_id])
+    _after_blocks(game, blocks)
+
+
+def _after_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> None:
+    """Once blockers are declared: engaged triggers, Energy Drain, Deadly marks, and the
+    keyword abilities that happen now (Tag Out, Infiltrate)."""
+    for blocker_id, attacker_id in sorted(blocks):
+        blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
+        triggers.emit(game, "engaged", blocker, attacker)
+        triggers.emit(game, "engaged", attacker, blocker)
+        for one, other in ((blocker, attacker), (attacker, blocker)):
+            if game.has_keyword(one, "deadly"):
+                game.deadly_marks.add(other.id)
+    for blocker_id, attacker_id in sorted(blocks):
+        blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
+        for one, other in ((blocker, attacker), (attacker, blocker)):
+            if game.has_keyword(one, "energy_drain"):
+                game.say(f"{game.die_name(one)} drains {game.die_name(other)} (Energy Drain).", one.owner)
+                spin(game, other, -1)
+    triggers.watch(game, "blockers_declared", player=game.inactive)
+    for die in game.field_characters():
+        if game.has_keyword(die, "tag_out"):
+            keywords.raise_keyword(game, "tag_out", die)
+    for die in attackers(game):
+        if not die.blocked and game.has_keyword(die, "infiltrate"):
+            keywords.raise_keyword(game, "infiltrate", die)
 
 
 def _splits(total: int, count: int) -> list[tuple[int, ...]]:
@@ -116,7 +188,7 @@ def run_split_damage(game: Game, task: Task) -> None:
     """Ask how each multiply-blocked attacker divides its damage, one attacker at a time."""
     for attacker in attackers(game):
         blockers = blockers_of(game, attacker)
-        if len(blockers) < 2 or attacker.id in game.damage_splits:
+        if len(blockers) < 2 or attacker.id in game.damage_splits or game.has_keyword(attacker, "overcrush"):
             continue
         splits = _splits(stats(game, attacker)[0], len(blockers))
         if len(splits) > MAX_SPLITS:
@@ -135,29 +207,76 @@ def resolve_split(game: Game, decision: Decision, action: Action) -> None:
     game.damage_splits[action.attacker] = action.split
 
 
+def _is_fast(game: Game, die: Die) -> bool:
+    return game.has_keyword(die, "fast")
+
+
+def run_fast_damage(game: Game, task: Task) -> None:
+    """Fast dice deal their combat damage first, all at once (their own step)."""
+    combatants = attackers(game) + [d for d in game.field_characters() if d.blocking is not None]
+    if not any(_is_fast(game, d) for d in combatants):
+        _pop(game)
+        game.tasks.pop()          # no Fast die: no Fast KO step either
+        return
+    _deal_combat_damage(game, fast=True)
+
+
 def run_combat_damage(game: Game, task: Task) -> None:
+    _deal_combat_damage(game, fast=False)
+
+
+def _deal_combat_damage(game: Game, fast: bool | None) -> None:
+    """Queue combat damage. ``fast`` True: only Fast dice deal damage now; False: only the
+    others (a die KO'd in the Fast step is gone and deals nothing)."""
     _pop(game)
     game.hold_kos = True                 # KOs wait until "when damaged" has resolved
     events: list[DamageEvent] = []
     unblocked: list[Die] = []
+    bonuses = static_bonuses(game)
     for attacker in attackers(game):
-        attack = stats(game, attacker)[0]
         blockers = blockers_of(game, attacker)
-        if not attacker.blocked:
-            unblocked.append(attacker)
-            events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
-        elif blockers:
-            split = game.damage_splits.get(attacker.id, ((blockers[0].id, attack),))
-            events += [DamageEvent(amount, attacker.id, die=b, combat=True) for b, amount in split if amount]
+        if _is_fast(game, attacker) == fast:
+            attack = stats(game, attacker, bonuses)[0]
+            if not attacker.blocked:
+                unblocked.append(attacker)
+                events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
+            elif game.has_keyword(attacker, "overcrush"):
+                events += _overcrush(game, attacker, blockers, attack, bonuses)
+            elif blockers:
+                split = game.damage_splits.get(attacker.id, ((blockers[0].id, attack),))
+                events += [DamageEvent(amount, attacker.id, die=b, combat=True) for b, amount in split if amount]
         for blocker in blockers:
-            amount = stats(game, blocker)[0]
+            if _is_fast(game, blocker) != fast:
+                continue
+            amount = stats(game, blocker, bonuses)[0]
             if amount:
                 events.append(DamageEvent(amount, blocker.id, die=attacker.id, combat=True))
-    game.damage_splits.clear()
+    if not fast:
+        game.damage_splits.clear()
     for die in unblocked:
         die.zone = Zone.OUT_OF_PLAY
         die.leave_combat()
     game.damage_queue.extend(events)
+
+
+def _overcrush(game: Game, attacker: Die, blockers: list[Die], attack: int,
+               bonuses: dict[int, tuple[int, int]]) -> list[DamageEvent]:
+    """Overcrush: each blocker takes what KOs it; if that KOs (or there are no longer)
+    all of them, what is left goes to the defending player."""
+    events = []
+    left = attack
+    for blocker in blockers:
+        needed = max(0, stats(game, blocker, bonuses)[1] - blocker.damage)
+        dealt = min(left, needed)
+        if dealt:
+            events.append(DamageEvent(dealt, attacker.id, die=blocker.id, combat=True))
+        left -= dealt
+        if dealt < needed:
+            return events
+    if left:
+        game.say(f"{game.die_name(attacker)} overcrushes: {left} damage goes through.", attacker.owner)
+        events.append(DamageEvent(left, attacker.id, player=game.inactive, combat=True))
+    return events
 
 
 def run_combat_ko(game: Game, task: Task) -> None:
@@ -166,8 +285,15 @@ def run_combat_ko(game: Game, task: Task) -> None:
     bonuses = static_bonuses(game)
     doomed = [d for player in (game.active, game.inactive) for d in game.field_characters(player)
               if d.damage >= stats(game, d, bonuses)[1]]
+    cleavers = {d.blocking for d in doomed if d.blocking is not None}
     for die in doomed:
         ko(game, die)
+    for attacker_id in sorted(cleavers):
+        attacker = game.dice[attacker_id]
+        if attacker.zone is Zone.FIELD and attacker.attacking and game.has_keyword(attacker, "cleave") \
+                and attacker.id not in game.cleaved:
+            game.cleaved.add(attacker.id)
+            keywords.raise_keyword(game, "cleave", attacker)
 
 
 def run_combat_end(game: Game, task: Task) -> None:
@@ -315,6 +441,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         if die.zone is not Zone.FIELD:
             continue
         die.damage += event.amount
+        die.hurt_events += 1
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
@@ -327,6 +454,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
 RUNNERS = {
     "declare_attackers": run_declare_attackers, "declare_blockers": run_declare_blockers,
     "split_damage": run_split_damage, "combat_damage": run_combat_damage,
+    "fast_damage": run_fast_damage, "fast_ko": run_combat_ko,
     "combat_ko": run_combat_ko, "combat_end": run_combat_end,
 }
 RESOLVERS = {"attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,

@@ -70,6 +70,8 @@ class Game:
         self.controlled: list[int] = []
         self.deadly_marks: set[int] = set()      # dice engaged with a Deadly die this turn
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
+        self.cleaved: set[int] = set()           # attackers that used Cleave this turn
+        self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
         self.purchases: dict[int, int] = {}      # player -> dice bought this turn
         self.fielded_this_turn: set[int] = set()
         self.last_payment: object = None
@@ -196,7 +198,7 @@ class Game:
                 triggers.batch_new(self)
             elif self.trigger_batches or self.resolving:
                 triggers.step(self)
-            elif not self.hold_kos and effects.state_based_kos(self) or not self.hold_kos and self._settle():
+            elif not self.hold_kos and effects.state_based_kos(self):
                 continue
             elif (self.tasks[-1].kind if self.tasks else "next_turn") == self.stop_before:
                 return
@@ -204,11 +206,6 @@ class Game:
                 self._run(self.tasks[-1])
             else:
                 turn.start_next_turn(self)
-
-    def _settle(self) -> bool:
-        from teambuilder.engine import keywords
-        keywords.settle_damage(self)
-        return False
 
     def _run(self, task: Task) -> None:
         handler = RUNNERS.get(task.kind)

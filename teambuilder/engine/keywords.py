@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, parse_ability
+from teambuilder.catalogue.abilities import Ability, Effect, parse_ability
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.scripts import continuation, script
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import DamageEvent, Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -43,10 +45,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         "trigger": "blockers_declared", "keyword": "infiltrate", "optional": True,
         "if": {"count": {"this": True, "attacking": True, "blocked": False}, "at_least": 1},
         "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:infiltrate"}]}),
+    "cleave": parse_ability({
+        "trigger": "kos", "keyword": "cleave",
+        "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:cleave"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
 # or given): their index in a PendingTrigger is -1 - position here.
-RAISED: tuple[str, ...] = ("tag_out", "infiltrate")
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave")
 PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
 # Keywords the engine implements (the coverage report checks cards against this).
 IMPLEMENTED: frozenset[str] = frozenset({
@@ -90,8 +95,7 @@ def replace_ko(game: Game, die: Die) -> bool:
     not happen (the die stays, or Regenerate moved it itself)."""
     if die.token:
         return False
-    if game.has_keyword(die, "iron_will") and "hurt_settled" not in die.flags:
-        game.say(f"{game.die_name(die)} has Iron Will: not damaged earlier this turn, it is not KO'd.", die.owner)
+    if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
         return True
     if game.has_keyword(die, "regenerate"):
         guard = REGENERATE_GUARDS.get(game.card_of(die).card.code if game.card_of(die) else "")
@@ -120,12 +124,24 @@ def regenerate(game: Game, die: Die) -> bool:
 REGENERATE_GUARDS: dict[str, object] = {}
 
 
-def settle_damage(game: Game) -> None:
-    """After each KO check, damage already on a die counts as "earlier this turn" for
-    Iron Will."""
-    for die in game.field_characters():
-        if die.damage > 0:
-            die.flags.add("hurt_settled")
+def iron_will_holds(game: Game, die: Die) -> bool:
+    """Iron Will: not KO'd unless it was damaged earlier this turn. The first damage that
+    would KO it is shrugged off (remembered with the defense it had); a later damage, a
+    lower defense, or a KO effect after it was damaged then KOs it."""
+    defense = game.stats(die)[1]
+    if die.damage < defense:                    # a KO effect, not lethal damage
+        if die.hurt_events == 0:
+            game.say(f"{game.die_name(die)} has Iron Will and was not damaged this turn: not KO'd.", die.owner)
+            return True
+        return False
+    shrugged = game.iron_will.get(die.id)
+    if shrugged is None:
+        if die.hurt_events >= 2:
+            return False
+        game.iron_will[die.id] = (die.damage, defense)
+        game.say(f"{game.die_name(die)} has Iron Will: first damage this turn, it is not KO'd.", die.owner)
+        return True
+    return not (die.damage > shrugged[0] or defense < shrugged[1])
 
 
 def immortal_to_bag(game: Game, die: Die) -> bool:
@@ -267,3 +283,82 @@ def end_of_turn(game: Game) -> None:
     game.set_aside = staying
     for die in game.dice:
         die.copy_of = None
+
+
+# -- keyword scripts ---------------------------------------------------------------------
+
+@script("keyword:call_out")
+def _call_out(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Call Out: the target may block only this attacker, and only it may block it."""
+    if ctx.source is None or not dice:
+        return False
+    if dice[0].id in ctx.game.call_outs.values():
+        # Two dice calling out the same die cancel each other.
+        ctx.game.call_outs = {a: t for a, t in ctx.game.call_outs.items() if t != dice[0].id}
+        ctx.game.say("Two Call Outs on the same die cancel.", ctx.controller)
+        return False
+    ctx.game.call_outs[ctx.source.id] = dice[0].id
+    ctx.game.say(f"{ctx.game.die_name(ctx.source)} calls out {ctx.game.die_name(dice[0])}.", ctx.controller)
+    return True
+
+
+@script("keyword:infiltrate")
+def _infiltrate(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Infiltrate: out of combat, 1 damage to the opponent instead, stays in the field."""
+    die = ctx.source
+    if die is None or not die.attacking or die.blocked:
+        return False
+    die.leave_combat()
+    ctx.game.say(f"{ctx.game.die_name(die)} infiltrates: out of combat, it stays in the field.", ctx.controller)
+    ctx.game.damage_queue.append(DamageEvent(1, die.id, player=1 - ctx.controller))
+    return True
+
+
+@script("keyword:cleave")
+def _cleave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Cleave: half the attacker's A (rounded down) to another opposing die, as combat damage."""
+    if ctx.source is None or not dice:
+        return False
+    amount = ctx.game.stats(ctx.source)[0] // 2
+    if amount:
+        ctx.game.say(f"{ctx.game.die_name(ctx.source)} cleaves into {ctx.game.die_name(dice[0])}.", ctx.controller)
+        ctx.game.damage_queue.append(DamageEvent(amount, ctx.source.id, die=dice[0].id, combat=True,
+                                                 kind="combat"))
+    return bool(amount)
+
+
+@script("keyword:corrupt")
+def _corrupt(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Corrupt X: the target player takes X dice from their bag, puts 1 of them (their
+    choice) in the used pile and returns the rest to the bag."""
+    from teambuilder.engine import scripts, selectors
+    from teambuilder.engine.actions import ChooseTarget
+    from teambuilder.engine.turn import draw
+    done = False
+    for player in players:
+        drawn = draw(ctx.game, player, max(selectors.amount(ctx, effect.amount), 1))
+        if not drawn:
+            continue
+        done = True
+        ctx.game.say(f"is corrupted: takes {', '.join(d.spec.name for d in drawn)} from the bag.", player)
+        for die in drawn:
+            die.zone = Zone.OUT_OF_PLAY   # held aside while the player chooses
+            die.flags.add("corrupt")
+        scripts.ask(ctx.game, player, "Corrupt: choose the die that goes to your used pile.",
+                    tuple(ChooseTarget(d.id) for d in drawn), then="keyword:corrupt",
+                    data={"dice": [d.id for d in drawn]})
+        return True
+    return done
+
+
+@continuation("keyword:corrupt")
+def _corrupt_chosen(game: Game, player: int, action: object, data: dict[str, object]) -> None:
+    from teambuilder.engine.actions import ChooseTarget
+    assert isinstance(action, ChooseTarget)
+    dice = data["dice"]
+    assert isinstance(dice, list)
+    for die_id in dice:
+        die = game.dice[die_id]
+        die.flags.discard("corrupt")
+        die.zone = Zone.USED if die_id == action.target else Zone.BAG
+    game.say(f"puts {game.dice[action.target].spec.name} in the used pile and returns the rest to the bag.", player)

@@ -84,7 +84,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.owner == "opponent" and (die.owner is None or die.owner == ctx.controller):
         return False
-    if f.sidekick is not None and die.is_sidekick != f.sidekick:
+    if f.sidekick is not None and _sidekick_now(game, die) != f.sidekick:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else "Sidekick"
@@ -128,6 +128,13 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
         return False
     return not (f.named and game.named.get(ctx.slot if ctx.slot is not None else -1) != name)
+
+
+def _sidekick_now(game: Game, die: Die) -> bool:
+    """A Sidekick die, or (Ally) a character die with Ally while it is in the field."""
+    if die.is_sidekick:
+        return True
+    return die.zone is Zone.FIELD and die.slot is not None and game.has_keyword(die, "ally")
 
 
 def _is_this(ctx: Context, die: Die) -> bool:

@@ -82,6 +82,7 @@ class Die:
     home: int | None = None     # the real owner while another player controls this die
     copy_of: int | None = None  # the slot whose card this die copies, until end of turn
     token: bool = False         # a token exists only in the field
+    hurt_events: int = 0        # damage events this die took this turn (Iron Will)
     under: int | None = None    # the die this one is captured by / controls it
     @property
     def is_sidekick(self) -> bool:
@@ -95,6 +96,7 @@ class Die:
     def reset(self) -> None:
         """Forget everything that belongs to a rolled die (KO, to the bag, cleared)."""
         self.damage = 0
+        self.hurt_events = 0
         self.leave_combat()
         self.partially_spent = False
         self.modifiers.clear()

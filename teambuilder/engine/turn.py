@@ -180,8 +180,11 @@ def run_cleanup(game: Game, task: Task) -> None:
     game.shields.clear()
     game.call_outs.clear()
     staying_aside = {die_id for die_id, _, _ in game.set_aside}
+    game.iron_will.clear()
+    game.cleaved.clear()
     for die in game.dice:
         die.damage = 0
+        die.hurt_events = 0
         die.modifiers.clear()
         if die.id not in staying_aside:
             die.flags.clear()
