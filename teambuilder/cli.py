@@ -103,8 +103,31 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
               f"defense {level.defense}{burst}")
     if card.keywords:
         print("  keywords: " + ", ".join(catalogue.keywords.get(k, k) for k in card.keywords))
-    for line in card.text.splitlines():
+    for line in card.display_text.splitlines():
         print(f"  {line}")
+    return 0
+
+
+def cmd_cards_coverage(args: argparse.Namespace) -> int:
+    from teambuilder.engine.coverage import report
+
+    catalogue = open_catalogue()
+    result = report(catalogue.search(""))
+    if args.json:
+        _print_json(result)
+        return 0
+    cards = result["cards"]
+    assert isinstance(cards, list)
+    if args.cards:
+        for entry in cards:
+            missing = "; ".join(entry["missing"])
+            print(f"{entry['code']:>7}  {entry['status']:<8} {entry['name']}" + (f"  ({missing})" if missing else ""))
+        print()
+    sets = result["sets"]
+    assert isinstance(sets, list)
+    print(f"{'set':<6} {'cards':>5} {'full':>5} {'partial':>7} {'none':>5}")
+    for row in sets:
+        print(f"{row['set']:<6} {row['cards']:>5} {row['full']:>5} {row['partial']:>7} {row['none']:>5}")
     return 0
 
 
@@ -164,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("code", metavar="CODE")
     show.add_argument("--json", action="store_true", help="machine-readable output")
     show.set_defaults(handler=cmd_cards_show)
+    coverage = cards_commands.add_parser("coverage", help="engine support per set and per card (full/partial/none)")
+    coverage.add_argument("--json", action="store_true", help="machine-readable output")
+    coverage.add_argument("--cards", action="store_true", help="also list every card with what it is missing")
+    coverage.set_defaults(handler=cmd_cards_coverage)
 
     team = commands.add_parser("team", help="validate, convert and summarise teams")
     team_commands = team.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)

@@ -78,6 +78,13 @@ class Card:
         return f"{self.number}{self.set_code}"
 
     @property
+    def display_text(self) -> str:
+        """The text players read: rendered from the structured abilities when the card
+        has them (so text and engine agree), else the written ``text``."""
+        from teambuilder.catalogue.ability_text import render_card_text
+        return render_card_text(self.abilities, self.keywords, {}, self.text)
+
+    @property
     def full_name(self) -> str:
         return f"{self.name}: {self.subtitle}" if self.subtitle else self.name
 
@@ -104,6 +111,7 @@ class Card:
             "action_faces": list(self.action_faces),
             "keywords": list(self.keywords),
             "text": self.text,
+            "rules_text": self.display_text,
             "abilities": json.loads(self.abilities_data),
         }
 

@@ -425,9 +425,9 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         return
     for event in batch:
         if event.amount > 0 and event.source is not None:
-            source = game.dice[event.source]
+            dealer = game.dice[event.source]
             target = game.dice[event.die] if event.die is not None else None
-            triggers.emit(game, "deals_damage", source, target, player=event.player, amount=event.amount,
+            triggers.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
                           combat=event.combat)
     for player, amount in hurt_players.items():
         # "Whenever you are dealt damage" (Vengeance) triggers once per batch.

@@ -14,6 +14,7 @@ X-Men Forever rulebook: see each function.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect, parse_ability
@@ -73,13 +74,13 @@ def raised_ability(index: int) -> Ability:
 
 def raise_keyword(game: Game, keyword: str, die: Die) -> None:
     """Queue the keyword ability of ``die`` (Tag Out, Infiltrate) for its controller."""
-    from teambuilder.engine import triggers
+    from teambuilder.engine import selectors, triggers
     if die.owner is None or die.slot is None:
         return
     index = -1 - RAISED.index(keyword)
     pending = triggers.PendingTrigger(die.owner, die.slot, index, die.id)
     ability = KEYWORD_ABILITIES[keyword]
-    if triggers.selectors.all_hold(triggers.context_of(game, pending), ability.conditions):
+    if selectors.all_hold(triggers.context_of(game, pending), ability.conditions):
         game.new_triggers.append(pending)
 
 
@@ -98,7 +99,8 @@ def replace_ko(game: Game, die: Die) -> bool:
     if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
         return True
     if game.has_keyword(die, "regenerate"):
-        guard = REGENERATE_GUARDS.get(game.card_of(die).card.code if game.card_of(die) else "")
+        card = game.card_of(die)
+        guard = REGENERATE_GUARDS.get(card.code) if card is not None else None
         if guard is not None and not guard(game, die):
             return False
         return regenerate(game, die)
@@ -121,7 +123,7 @@ def regenerate(game: Game, die: Die) -> bool:
 
 
 # Cards whose Regenerate has a price (Sebastian Shaw pays 1 life): code -> check-and-pay.
-REGENERATE_GUARDS: dict[str, object] = {}
+REGENERATE_GUARDS: dict[str, Callable[[Game, Die], bool]] = {}
 
 
 def iron_will_holds(game: Game, die: Die) -> bool:

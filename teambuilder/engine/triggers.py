@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Effect
+from teambuilder.catalogue.abilities import Ability, Condition, Effect
 from teambuilder.engine import effects, rules, selectors
 from teambuilder.engine.actions import (
     Action,
@@ -326,7 +326,7 @@ def resolve_mode(game: Game, decision: Decision, action: Action) -> None:
     _continue(game)
 
 
-_UNDERDOG = selectors.Condition("underdog", value="true")
+_UNDERDOG = Condition("underdog", value="true")
 
 RESOLVERS = {"order": resolve_order, "target": resolve_target, "optional": resolve_optional,
              "mode": resolve_mode}

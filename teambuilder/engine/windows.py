@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import Cost
 from teambuilder.engine import rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
@@ -31,7 +32,6 @@ from teambuilder.engine.actions import (
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
-    Cost,
     Payment,
     PaymentError,
     apply_payment,

@@ -51,7 +51,7 @@ def test_selecting_a_card_shows_its_details(qtbot: QtBot, catalogue) -> None:  #
     window.run_search()
     view.selectRow(0)
     detail = window.findChild(QTextBrowser, "cardDetail").toPlainText()
-    assert "Cheetah" in detail and "Goddess of the Hunt" in detail and "KO 1 target opposing Sidekick" in detail
+    assert "Cheetah" in detail and "Goddess of the Hunt" in detail and "When fielded: KO target opposing Sidekick die" in detail
 
 
 def test_ctrl_f_focuses_the_search_box(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]

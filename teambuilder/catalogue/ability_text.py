@@ -1,0 +1,363 @@
+"""Card text rendered from the ability language.
+
+What the app shows for a card is produced from the same data the engine executes, so the
+two cannot drift apart. A scripted ability brings its own ``text`` (written for it in the
+card file); everything else is rendered here, a clause per effect.
+"""
+
+from __future__ import annotations
+
+from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
+
+TRIGGER_LABELS = {
+    "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
+    "blocked": "When this die is blocked", "engaged": "When this die is engaged",
+    "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
+    "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
+    "energized": "Energize", "any_fielded": "While active, whenever {when} is fielded",
+    "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",
+    "any_purchased": "While active, whenever {when} is purchased",
+    "you_damaged": "While active, whenever you are dealt damage",
+    "player_damaged": "While active, whenever a player is dealt damage",
+    "action_used": "While active, whenever {when} is used", "global_used": "While active, whenever a global ability is used",
+    "spun_up": "While active, whenever {when} spins up",
+    "attackers_declared": "While active, after attackers are declared",
+    "blockers_declared": "While active, after blockers are declared",
+    "clear_and_draw": "While active, before each Clear and Draw step", "rolled": "While active, after the first roll",
+    "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
+    "while_active": "While active", "always": "Always", "action": "Action", "burst": "Burst",
+    "double_burst": "Double burst",
+}
+KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
+ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
+              "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
+
+
+def _names(values: tuple[str, ...], joiner: str = " or ") -> str:
+    return joiner.join(v.replace("_", " ").title() for v in values)
+
+
+def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
+    """``f`` in words: "target opposing Sidekick die", "each of your Villain character dice"."""
+    words: list[str] = []
+    if f.this:
+        return "this die"
+    if f.event:
+        return "that die"
+    if f.engaged:
+        return "each die engaged with this one" if not target else "target die engaged with this one"
+    if f.owner == "you":
+        words.append("your")
+    elif f.owner == "opponent":
+        words.append("opposing")
+    if f.other:
+        words.append("other")
+    if f.level is not None:
+        words.append(f"level {f.level}")
+    if f.affiliations:
+        words.append(_names(f.affiliations))
+    if f.not_affiliations:
+        words.append("non-" + _names(f.not_affiliations, "/non-"))
+    if f.energy:
+        words.append("/".join(f"[{e}]" for e in f.energy))
+    if f.names:
+        words.append(" or ".join(f.names))
+    if f.not_names:
+        words.append("non-" + "/non-".join(f.not_names))
+    if f.attacking:
+        words.append("attacking")
+    if f.blocking:
+        words.append("blocking")
+    if f.sidekick is True:
+        noun = "Sidekick dice" if plural else "Sidekick die"
+    elif f.kind == "action":
+        noun = ("Basic Action dice" if f.basic else "action dice") if plural else (
+            "Basic Action die" if f.basic else "action die")
+    elif f.kind == "any":
+        noun = "dice" if plural else "die"
+    else:
+        prefix = "non-Sidekick " if f.sidekick is False else ""
+        noun = prefix + ("character dice" if plural else "character die")
+    phrase = " ".join(words + [noun])
+    extras = []
+    if f.max_cost is not None:
+        extras.append(f"costing {f.max_cost} or less")
+    if f.min_attack is not None:
+        extras.append(f"with {f.min_attack} or more A")
+    if f.min_level is not None:
+        extras.append(f"of level {f.min_level} or more")
+    if f.max_level is not None:
+        extras.append(f"of level {f.max_level} or less")
+    if f.has_global is True:
+        extras.append("whose card has a global ability")
+    if f.zone not in ("field", "any") or (f.zone == "any" and f.kind != "action"):
+        extras.append(f"in {'the ' if f.zone not in ('any', 'out_of_play') else ''}{ZONE_WORDS[f.zone]}")
+    if extras:
+        phrase += " " + " and ".join(extras)
+    if target:
+        count = f"up to {target}" if up_to else ("" if target == 1 else str(target))
+        return " ".join(x for x in ("target" if not up_to else "", count, phrase) if x).replace("  ", " ") \
+            if not up_to else f"up to {target} target {phrase}"
+    return phrase
+
+
+def describe_selector(to: Selector) -> str:
+    if to.player is not None:
+        return {"you": "you", "opponent": "your opponent", "each": "each player", "target": "target player",
+                "active": "the active player", "event": "that player"}[to.player]
+    if to.targets:
+        text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
+        return text + (" or target player" if to.or_player else "")
+    if to.die.this or to.die.event or to.die.engaged:
+        return describe_dice(to.die)
+    if to.die.owner == "you":
+        return describe_dice(to.die, plural=True)
+    return "each " + describe_dice(to.die)
+
+
+def _verb(subject: str, singular: str, plural: str) -> str:
+    """Subject-verb agreement: "your Sidekick dice get", "each opposing die gets"."""
+    return f"{subject} {plural if subject.endswith(' dice') and not subject.startswith('each ') else singular}"
+
+
+def _distinct_characters(f: DieFilter) -> str:
+    kind = " ".join(x for x in (_names(f.affiliations) if f.affiliations else "",
+                                "/".join(f"[{e}]" for e in f.energy), " or ".join(f.names)) if x)
+    whose = {"you": " you have", "opponent": " your opponent has"}.get(f.owner or "", "")
+    where = " active" if f.zone == "field" else ""
+    return f"different{where} {kind + ' ' if kind else ''}characters{whose}".replace("  ", " ")
+
+
+def describe_amount(amount: Amount) -> str:
+    if amount.is_fixed:
+        return str(amount.fixed)
+    if amount.count is not None:
+        what = {"dice": describe_dice(amount.count, plural=True),
+                "cards": _distinct_characters(amount.count),
+                "affiliations": "different affiliations among " + describe_dice(amount.count, plural=True),
+                "types": "different energy types among " + describe_dice(amount.count, plural=True)}[amount.distinct]
+        base = f"the number of {what}"
+    elif amount.stat is not None:
+        whose = {"this": "this die's", "event": "that die's", "target": "the target's"}[amount.of]
+        base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
+    elif amount.energy is not None:
+        base = f"the [{amount.energy}] energy in your Reserve Pool"
+    elif amount.reserve_types:
+        base = "the different energy types in your Reserve Pool"
+    else:
+        base = "that much"
+    if amount.times != 1:
+        base = f"{amount.times} times {base}"
+    return base + (f" plus {amount.plus}" if amount.plus else "")
+
+
+def _per(amount: Amount) -> str:
+    """ "+1A per X": a counted multiplier in words."""
+    if amount.is_fixed:
+        return ""
+    text = describe_amount(amount)
+    return " per " + text.removeprefix("the number of ").removeprefix("the ").replace("characters", "character")
+
+
+DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
+                  "while_attacking": " while attacking this turn"}
+
+
+def describe_effect(effect: Effect) -> str:
+    to = describe_selector(effect.to)
+    amount = describe_amount(effect.amount)
+    op = effect.op
+    until = DURATION_WORDS.get(effect.duration, "")
+    if op == "damage":
+        if effect.split:
+            return f"deal {amount} damage divided as you choose among {to}"
+        return f"deal {amount} damage to {to}"
+    if op == "gain_life":
+        return f"{'you gain' if to == 'you' else to + ' gains'} {amount} life"
+    if op == "lose_life":
+        return f"{'you lose' if to == 'you' else to + ' loses'} {amount} life"
+    if op == "modify":
+        parts = []
+        if effect.attack:
+            parts.append(f"{effect.attack:+d}A")
+        if effect.defense:
+            parts.append(f"{effect.defense:+d}D")
+        per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
+        return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}"
+    if op == "set_stats":
+        return f"{to} is {effect.attack}A and {effect.defense}D{until}"
+    if op == "swap_stats":
+        return f"swap the A and D of {to}{until}"
+    if op == "prevent":
+        how_much = "all damage" if effect.all else f"{amount} damage"
+        return f"prevent {how_much} to {to} this turn"
+    if op == "redirect":
+        return f"redirect that damage to {to}"
+    if op in ("spin_up", "spin_down"):
+        levels = "1 level" if amount in ("0", "1") else f"{amount} levels"
+        return f"spin {to} {'up' if op == 'spin_up' else 'down'} {levels}"
+    if op == "set_level":
+        return f"spin {to} to level {effect.level}"
+    if op == "ko":
+        return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
+    if op == "reroll":
+        return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
+    if op == "move":
+        level = f" at level {effect.level}" if effect.level else ""
+        return f"move {to} to {'your ' if effect.into in ('prep', 'used', 'bag') else 'the '}{ZONE_WORDS[effect.into]}{level}"
+    if op == "draw":
+        count = "1 die" if amount in ("0", "1") else f"{amount} dice"
+        into = effect.into or "reserve"
+        where = {"reserve": " and roll it into your Reserve Pool" if count == "1 die" else " and roll them into your Reserve Pool",
+                 "prep": " and Prep " + ("it" if count == "1 die" else "them"),
+                 "field": " and field " + ("it" if count == "1 die" else "them") + (f" at level {effect.level}" if effect.level else ""),
+                 "used": " into your Used Pile", "bag": ""}.get(into, f" into your {ZONE_WORDS[into]}")
+        if effect.match is not None:
+            other = effect.otherwise or "bag"
+            return (f"draw {count} from your bag: each {describe_dice(effect.match).replace('character die in the Field Zone', 'character die')}"
+                    f" goes to your {ZONE_WORDS[into]}, any other to your {ZONE_WORDS[other]}")
+        return f"draw {count} from your bag{where}"
+    if op == "energy":
+        return f"gain {amount} generic energy"
+    if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable"):
+        verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
+                "cant_attack": "can't attack", "unblockable": "can't be blocked"}[op]
+        return f"{to} {verb}{until or ' this turn'}"
+    if op == "gain_keyword":
+        return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
+    if op == "gain_affiliation":
+        return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
+    if op == "out_of_play":
+        return f"remove {to} from the Field Zone until end of turn (it returns at the same level)"
+    if op in ("capture", "control", "copy", "swap"):
+        return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
+                "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
+    if op == "token":
+        return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
+    if op == "rule":
+        return describe_rule(effect)
+    return op
+
+
+def describe_rule(effect: Effect) -> str:
+    who = describe_dice(effect.applies_to, plural=True) if effect.applies_to is not None else "dice"
+    amount = describe_amount(effect.amount)
+    match = describe_dice(effect.match, plural=True) if effect.match is not None else ""
+    rule = effect.rule
+    if rule in ("purchase_cost", "field_cost", "global_cost", "action_cost"):
+        what = {"purchase_cost": f"purchasing {who}", "field_cost": f"fielding {who}",
+                "global_cost": "using a global ability" + (" (your opponent)" if effect.by == "opponent" else ""),
+                "action_cost": "using an action die"}[rule]
+        if effect.amount.is_fixed:
+            n = effect.amount.fixed
+            return f"{what} costs {abs(n)} {'more' if n > 0 else 'less'}"
+        step = abs(effect.amount.times)
+        return f"{what} costs {step} {'less' if effect.amount.times < 0 else 'more'}{_per(Amount(count=effect.amount.count, distinct=effect.amount.distinct, stat=effect.amount.stat, of=effect.amount.of, energy=effect.amount.energy, reserve_types=effect.amount.reserve_types))}"
+    words = {
+        "cant_purchase": f"{who} can't be purchased", "cant_field": f"{who} can't be fielded",
+        "cant_attack": f"{who} can't attack", "cant_block": f"{who} can't block",
+        "must_attack": f"{who} must attack if able", "must_block": f"{who} must block if able",
+        "unblockable": f"{who} can't be blocked" + (f" by {match}" if match else ""),
+        "min_blockers": f"{who} can be blocked only by {amount} or more character dice",
+        "block_extra": f"{who} may each block {amount} more attacker(s)",
+        "blockable_only_by": f"{who} can be blocked only by {match}",
+        "cant_be_targeted": f"{who} can't be targeted" + (f" by {effect.by.replace('opponent_', 'your opponent’s ').replace('_', ' ')} abilities" if effect.by else ""),
+        "prevent_damage": f"prevent all {effect.by + ' ' if effect.by else ''}damage" + (f" from {match}" if match else "") + (f" to {who}" if effect.applies_to is not None else ""),
+        "no_combat_damage": f"{who} deal no combat damage",
+        "double_damage": f"{who} deal double damage",
+        "keyword": f"{who} have {effect.keyword.replace('_', ' ').title()}",
+        "affiliation": f"{who} have the {effect.affiliation.replace('_', ' ').title()} affiliation",
+        "draw_extra": f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die in the Clear and Draw step",
+        "no_text": f"the cards of {who} lose their text",
+        "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
+        "no_globals": "no player may use global abilities of character cards",
+        "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
+        "field_free": f"{who} cost nothing to field",
+    }
+    return words.get(rule, rule.replace("_", " "))
+
+
+def describe_condition(condition: Condition) -> str:
+    kind = condition.kind
+    if kind == "count":
+        assert condition.die is not None
+        what = describe_dice(condition.die, plural=True)
+        if condition.at_least is not None and condition.at_most is None:
+            return f"you have {condition.at_least} or more {what}" if condition.at_least != 1 else f"there is a {describe_dice(condition.die)}"
+        if condition.at_most == 0:
+            return f"there are no {what}"
+        return f"the number of {what} is between {condition.at_least or 0} and {condition.at_most}"
+    if kind == "event":
+        assert condition.die is not None
+        return f"that die is a {describe_dice(condition.die)}"
+    return {"life": {"below_opponent": "your opponent has more life than you",
+                     "above_opponent": "you have more life than your opponent",
+                     "not_above_opponent": "you don't have more life than your opponent"}.get(condition.value, ""),
+            "underdog": "your opponent has more character dice in the Field Zone than you",
+            "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
+            "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
+            "combat": "combat damage did it", "named": "a name has been chosen",
+            "only_attacker": "this is your only attacker"}.get(kind, kind)
+
+
+def render_ability(ability: Ability) -> str:
+    """One ability as a line of card text."""
+    if ability.text:
+        body = ability.text
+    else:
+        clauses = [describe_effect(e) for e in ability.effects if e.op != "script"]
+        if ability.modes:
+            clauses.append("choose one: " + "; or ".join(", then ".join(describe_effect(e) for e in mode)
+                                                        for mode in ability.modes))
+        body = ", then ".join(clauses)
+        if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
+            body = "; ".join(_join_if_done(ability.effects))
+        if ability.optional:
+            body = "you may " + body
+        if ability.conditions:
+            body = "if " + " and ".join(describe_condition(c) for c in ability.conditions) + ", " + body
+        body = body[:1].upper() + body[1:] + "."
+    label = _label(ability)
+    return f"{label}: {body}"
+
+
+def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
+    parts: list[str] = []
+    for effect in effects:
+        if effect.op == "script":
+            continue
+        text = describe_effect(effect)
+        if effect.if_done and parts:
+            parts[-1] += f". If you did, {text}"
+        else:
+            parts.append(text)
+    return parts
+
+
+def _label(ability: Ability) -> str:
+    if ability.trigger == "global":
+        cost = "".join(f"[{part}]" for part in (ability.cost.notation().split("+") if ability.cost else []))
+        limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn",
+                 "opponent_turn": ", only on your opponent's turn",
+                 "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
+        reactive = ", when damage would be dealt" if ability.reactive else ""
+        return f"Global ({cost}{limit}{reactive})"
+    if ability.keyword in KEYWORD_LABELS:
+        return KEYWORD_LABELS[ability.keyword]
+    label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)
+    if "{when}" in label:
+        label = label.replace("{when}", "a " + describe_dice(ability.when) if ability.when else "a die")
+    return label
+
+
+def render_card_text(abilities: tuple[Ability, ...], keywords: tuple[str, ...], keyword_names: dict[str, str],
+                     fallback: str) -> str:
+    """The card's text: its keywords, then one line per ability; ``fallback`` (the written
+    text) when the card has no structured abilities."""
+    if not abilities:
+        return fallback
+    lines = []
+    if keywords:
+        lines.append(". ".join(keyword_names.get(k, k.replace("_", " ").title()) for k in keywords) + ".")
+    lines.extend(render_ability(a) for a in abilities)
+    return "\n".join(lines)

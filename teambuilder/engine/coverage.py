@@ -1,0 +1,76 @@
+"""How completely the engine plays each card: ``full``, ``partial`` or ``none``.
+
+Derived from the data, never declared by hand:
+
+- ``full``: everything the card says executes: each ability parses into primitives the
+  engine runs, each named script is registered, no ability is marked ``unsupported``, and
+  every keyword it lists is an engine feature. A card whose text is only keywords (or "No
+  ability.") needs no abilities.
+- ``partial``: it has abilities, but something above is missing.
+- ``none``: its text describes abilities and it has none: it plays on its stats only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from teambuilder.catalogue.model import Card
+from teambuilder.engine import scripts
+from teambuilder.engine.effects import HANDLERS
+from teambuilder.engine.keywords import IMPLEMENTED
+
+STATUSES = ("full", "partial", "none")
+_KEYWORD_SENTENCE = re.compile(r"^[A-Z][a-z]+( [A-Z][a-z]+)?( \d+)?\.$")
+
+
+@dataclass(frozen=True)
+class CardCoverage:
+    code: str
+    name: str
+    status: str
+    missing: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "name": self.name, "status": self.status, "missing": list(self.missing)}
+
+
+def needs_abilities(card: Card) -> bool:
+    """Whether the written text says more than "No ability." and keyword names."""
+    text = card.text.strip()
+    if not text or text == "No ability.":
+        return False
+    sentences = [s.strip() for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
+    return not all(_KEYWORD_SENTENCE.match(s) for s in sentences)
+
+
+def coverage(card: Card) -> CardCoverage:
+    missing: list[str] = []
+    for keyword in card.keywords:
+        if keyword not in IMPLEMENTED:
+            missing.append(f"keyword {keyword}")
+    for index, ability in enumerate(card.abilities, start=1):
+        if ability.unsupported:
+            missing.append(f"ability {index}: {ability.unsupported}")
+        for effect in ability.effects + tuple(e for mode in ability.modes for e in mode):
+            if effect.op not in HANDLERS:
+                missing.append(f"ability {index}: effect {effect.op}")
+            if effect.op == "script" and not scripts.known(effect.name):
+                missing.append(f"ability {index}: script {effect.name} is not registered")
+    if not card.abilities and needs_abilities(card):
+        return CardCoverage(card.code, card.full_name, "none", ("its abilities are not written as data yet",))
+    return CardCoverage(card.code, card.full_name, "partial" if missing else "full", tuple(missing))
+
+
+def report(cards: list[Card]) -> dict[str, object]:
+    """The stable JSON object of ``teambuilder cards coverage --json``."""
+    entries = [coverage(card) for card in cards]
+    sets: dict[str, Counter[str]] = {}
+    for card, entry in zip(cards, entries):
+        sets.setdefault(card.set_code, Counter())[entry.status] += 1
+    return {
+        "sets": [{"set": code, "cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}
+                 for code, counts in sets.items()],
+        "cards": [entry.to_dict() for entry in entries],
+    }
