@@ -74,7 +74,7 @@ class CatalogueTableModel(QAbstractTableModel):
                 return card.max_dice
             return self._display(card, column).lower()
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{card.full_name}\n{card.text}"
+            return f"{card.full_name}\n{card.display_text}"
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_COST, COL_MAX_DICE):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None

@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
             lines.append("<p>" + ", ".join(html.escape(names.get(a, a)) for a in card.affiliations) + "</p>")
         if card.keywords:
             lines.append("<p><b>" + ", ".join(self.catalogue.keywords.get(k, k) for k in card.keywords) + "</b></p>")
-        lines.append("<p>" + html.escape(card.text).replace("\n", "<br>") + "</p>")
+        lines.append("<p>" + html.escape(card.display_text).replace("\n", "<br>") + "</p>")
         if card.levels:
             rows = "".join(f"<tr><td>{lv.level}</td><td>{lv.fielding}</td><td>{lv.attack}</td>"
                            f"<td>{lv.defense}</td><td>{'*' * lv.burst}</td></tr>" for lv in card.levels)
