@@ -35,7 +35,8 @@ class RandomAgent:
         if decision.kind == "blockers":
             blocks = []
             for blocker, allowed in decision.assign:
-                pick = self.rng.randrange(len(allowed) + 1)
+                # A die that must block if able never picks "no block".
+                pick = self.rng.randrange(len(allowed) + (blocker not in decision.required))
                 if pick < len(allowed):
                     blocks.append((blocker, allowed[pick]))
             return DeclareBlockers(tuple(blocks))

@@ -47,7 +47,13 @@ def attackers(game: Game) -> list[Die]:
 
 
 def blockers_of(game: Game, attacker: Die) -> list[Die]:
-    return [d for d in game.field_characters() if d.blocking == attacker.id]
+    return [d for d in game.field_characters() if d.blocks(attacker.id)]
+
+
+def blocked_by(game: Game, blocker: Die) -> list[Die]:
+    """The attackers a blocker blocks (more than one only for dice allowed to)."""
+    ids = ([blocker.blocking] if blocker.blocking is not None else []) + blocker.also_blocking
+    return [game.dice[i] for i in ids if game.dice[i].zone is Zone.FIELD and game.dice[i].attacking]
 
 
 def run_declare_attackers(game: Game, task: Task) -> None:
@@ -118,6 +124,23 @@ def run_declare_blockers(game: Game, task: Task) -> None:
                              assign=tuple(assign), required=must)
 
 
+def block_count_problem(game: Game, blocks: tuple[tuple[int, int], ...]) -> str | None:
+    """Why these blocks give a die more attackers than it may block, or None."""
+    counts: dict[int, list[int]] = {}
+    for blocker, attacker in blocks:
+        counts.setdefault(blocker, []).append(attacker)
+    for blocker, targets in counts.items():
+        if len(set(targets)) != len(targets):
+            return f"die {blocker} blocks the same attacker twice"
+        if len(targets) > 1:
+            allowed = rules.blocks_allowed(game, game.dice[blocker], [game.dice[a] for a in targets]) \
+                if game.has_rules else 1
+            if len(targets) > allowed:
+                return "a die blocks at most one attacker" if allowed == 1 else \
+                    f"die {blocker} may block at most {allowed} of these attackers"
+    return None
+
+
 def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     """Blocks that stand: an attacker that needs more blockers than it got is not
     blocked at all (its would-be blockers stay out of combat)."""
@@ -140,7 +163,10 @@ def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
     blocks = legal_blocks(game, action.blocks)
     for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
-        blocker.blocking = attacker.id
+        if blocker.blocking is None:
+            blocker.blocking = attacker.id
+        else:
+            blocker.also_blocking.append(attacker.id)
         attacker.blocked = True
         game.say(f"{game.die_name(blocker)} blocks {game.die_name(attacker)}.", game.inactive)
     if not blocks:
@@ -148,7 +174,7 @@ def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
     for attacker in attackers(game):
         if attacker.blocked:
             triggers.emit(game, "blocked", attacker)
-    for blocker_id, _ in sorted(blocks):
+    for blocker_id in sorted({b for b, _ in blocks}):
         triggers.emit(game, "blocks", game.dice[blocker_id])
     _after_blocks(game, blocks)
 
@@ -198,6 +224,19 @@ def run_split_damage(game: Game, task: Task) -> None:
                         for split in splits)
         game.decision = Decision(game.active, "split", f"Split {game.die_name(attacker)}'s damage "
                                  "among its blockers.", options=options)
+        return
+    for blocker in game.field_characters(game.inactive):
+        # A die blocking several attackers splits its damage as an attacker would.
+        targets = blocked_by(game, blocker)
+        if len(targets) < 2 or blocker.id in game.damage_splits:
+            continue
+        splits = _splits(stats(game, blocker)[0], len(targets))
+        if len(splits) > MAX_SPLITS:
+            splits = [s for s in splits if max(s) == sum(s) or max(s) - min(s) <= 1]
+        game.decision = Decision(game.inactive, "split", f"Split {game.die_name(blocker)}'s damage "
+                                 "among the attackers it blocks.",
+                                 options=tuple(SplitDamage(blocker.id, tuple(zip((a.id for a in targets), split)))
+                                               for split in splits))
         return
     _pop(game)
 
@@ -249,6 +288,11 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
             if _is_fast(game, blocker) != fast:
                 continue
             amount = stats(game, blocker, bonuses)[0]
+            split = dict(game.damage_splits.get(blocker.id, ()))
+            if split:
+                amount = split.get(attacker.id, 0)
+            elif blocker.blocking != attacker.id:
+                amount = 0          # an unsplit multi-blocker hits its first attacker
             if amount:
                 events.append(DamageEvent(amount, blocker.id, die=attacker.id, combat=True))
     if not fast:
@@ -285,7 +329,7 @@ def run_combat_ko(game: Game, task: Task) -> None:
     bonuses = static_bonuses(game)
     doomed = [d for player in (game.active, game.inactive) for d in game.field_characters(player)
               if d.damage >= stats(game, d, bonuses)[1]]
-    cleavers = {d.blocking for d in doomed if d.blocking is not None}
+    cleavers = {a for d in doomed for a in ([d.blocking] if d.blocking is not None else []) + d.also_blocking}
     for die in doomed:
         ko(game, die)
     for attacker_id in sorted(cleavers):

@@ -165,9 +165,18 @@ def min_blockers(game: Game, attacker: Die) -> int:
     return max(needed, default=1)
 
 
-def blocks_allowed(game: Game, blocker: Die) -> int:
-    """How many attackers one die may block (1, more with block_extra; 99 = any number)."""
-    return 1 + sum(amount(game, r) for r in in_force(game, "block_extra") if applies(game, r, blocker))
+def blocks_allowed(game: Game, blocker: Die, attackers: list[Die] | None = None) -> int:
+    """How many attackers one die may block: 1, more with block_extra (99 = any number).
+    A block_extra rule with ``match`` counts only when every attacker matches it."""
+    extra = 0
+    for rule in in_force(game, "block_extra"):
+        if not applies(game, rule, blocker):
+            continue
+        if attackers is not None and rule.effect.match is not None and \
+                not all(_from(game, rule, attacker) for attacker in attackers):
+            continue
+        extra += amount(game, rule)
+    return 1 + extra
 
 
 # -- targeting and damage --------------------------------------------------------------

@@ -148,7 +148,7 @@ def engaged(source: Die | None, die: Die) -> bool:
     """Two dice are engaged when one blocks the other."""
     if source is None:
         return False
-    return die.blocking == source.id or source.blocking == die.id
+    return die.blocks(source.id) or source.blocks(die.id)
 
 
 def select(ctx: Context, f: DieFilter) -> list[Die]:

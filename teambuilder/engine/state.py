@@ -76,6 +76,7 @@ class Die:
     attacking: bool = False
     blocked: bool = False       # stays True when every blocker has left (rulebook)
     blocking: int | None = None  # the attacker this die blocks
+    also_blocking: list[int] = field(default_factory=list)  # more attackers (dice that may block several)
     partially_spent: bool = False
     modifiers: list[StatModifier] = field(default_factory=list)
     flags: set[str] = field(default_factory=set)  # marks until end of turn: must_attack, kw:fast...
@@ -92,6 +93,10 @@ class Die:
         self.attacking = False
         self.blocked = False
         self.blocking = None
+        self.also_blocking = []
+
+    def blocks(self, attacker: int) -> bool:
+        return self.blocking == attacker or attacker in self.also_blocking
 
     def reset(self) -> None:
         """Forget everything that belongs to a rolled die (KO, to the bag, cleared)."""

@@ -107,7 +107,7 @@ def run_clear_draw(game: Game, task: Task) -> None:
     player = task.player
     cleared = game.zone(player, Zone.RESERVE)
     for die in cleared:
-        die.zone = Zone.USED
+        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
         die.reset()
     if cleared:
         game.say(f"clears {len(cleared)} dice from the reserve pool to the used pile.")
@@ -165,7 +165,7 @@ def run_end_main(game: Game, task: Task) -> None:
     unfielded = [d for d in game.zone(task.player, Zone.RESERVE)
                  if d.spec.faces[d.face].kind == CHARACTER]
     for die in unfielded:
-        die.zone = Zone.USED
+        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
         die.reset()
     if unfielded:
         game.say(f"{len(unfielded)} unfielded character dice go to the used pile.")
@@ -193,7 +193,7 @@ def run_cleanup(game: Game, task: Task) -> None:
     # late to be fielded, go to the used pile.
     unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind != ENERGY]
     for die in unused:
-        die.zone = Zone.USED
+        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
         die.reset()
     if unused:
         game.say(f"{_count(len(unused), 'unused action or character die', 'unused action or character dice')} "

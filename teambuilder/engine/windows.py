@@ -268,12 +268,16 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
         if not isinstance(action, DeclareBlockers):
             return "expected blockers"
         allowed = dict(decision.assign)
-        blockers = [b for b, _ in action.blocks]
-        if len(set(blockers)) != len(blockers):
-            return "a die blocks at most one attacker"
+        from teambuilder.engine.combat import block_count_problem
+        problem = block_count_problem(game, action.blocks)
+        if problem:
+            return problem
         for blocker, attacker in action.blocks:
             if attacker not in allowed.get(blocker, ()):
                 return f"die {blocker} cannot block die {attacker}"
+        idle = set(decision.required) - {b for b, _ in action.blocks}
+        if idle:
+            return f"dice {sorted(idle)} must block"
         return None
     if action in decision.options:
         return None
