@@ -454,6 +454,16 @@ _EFFECT_KEYS = ("do", "to", "if_done", "a", "d", "for", "all", "split", "roll", 
 
 
 def parse_effect(raw: Any) -> Effect:
+    try:
+        return _parse_effect(raw)
+    except AbilityError as error:
+        # A mistake in a scalar has no line of its own: report the effect's line.
+        if error.line is None:
+            error.line = _line(raw)
+        raise
+
+
+def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
@@ -497,6 +507,15 @@ def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
 
 
 def parse_ability(raw: Any) -> Ability:
+    try:
+        return _parse_ability(raw)
+    except AbilityError as error:
+        if error.line is None:
+            error.line = _line(raw)
+        raise
+
+
+def _parse_ability(raw: Any) -> Ability:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"ability: expected a mapping, got {raw!r}")
     _check_keys(raw, _ABILITY_KEYS, "ability")

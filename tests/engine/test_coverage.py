@@ -1,0 +1,49 @@
+"""Engine status per card is derived from the data: full, partial or none."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+from teambuilder.engine.coverage import coverage, needs_abilities, report
+from teambuilder.engine.scenario import _inline_card
+from tests.conftest import REPO
+
+
+def card(text: str, keywords: tuple[str, ...] = (), abilities: Any = None) -> Any:
+    return _inline_card("1test", {"name": "Probe", "levels": [[1, 1, 1]], "energy": ["mask"], "text": text,
+                                  "keywords": list(keywords), "abilities": abilities})
+
+
+def test_keyword_only_and_blank_cards_need_no_abilities() -> None:
+    assert not needs_abilities(card("No ability."))
+    assert not needs_abilities(card("Iron Will. Overcrush.", ("iron_will", "overcrush")))
+    assert needs_abilities(card("Overcrush. On field: deal 1 damage to your opponent.", ("overcrush",)))
+
+
+def test_statuses() -> None:
+    ability = [{"trigger": "fielded", "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}]
+    assert coverage(card("On field: deal 1 damage.", abilities=ability)).status == "full"
+    assert coverage(card("Fast.", ("fast",))).status == "full"
+    assert coverage(card("On field: deal 1 damage.")).status == "none"
+    partial = coverage(card("On field: something odd.", abilities=[dict(ability[0], unsupported="odd timing")]))
+    assert (partial.status, partial.missing) == ("partial", ("ability 1: odd timing",))
+    scripted = [{"trigger": "fielded", "script": "no-such-script"}]
+    assert coverage(card("On field: magic.", abilities=scripted)).status == "partial"
+
+
+def test_report_counts_per_set() -> None:
+    result = report([card("No ability."), card("On field: deal 1 damage.")])
+    assert result["sets"] == [{"set": "test", "cards": 2, "full": 1, "partial": 0, "none": 1}]
+
+
+def test_cli_reports_every_card_of_the_four_rulebook_sets() -> None:
+    done = subprocess.run([sys.executable, "-m", "teambuilder", "cards", "coverage", "--json"],
+                          capture_output=True, text=True, cwd=REPO, check=True)
+    result = json.loads(done.stdout)
+    assert {row["set"] for row in result["sets"]} >= {"sww", "wf", "xmf", "wwe"}
+    assert sum(row["cards"] for row in result["sets"]) == len(result["cards"])
+    cheetah = next(c for c in result["cards"] if c["code"] == "5sww")
+    assert cheetah["status"] == "full"
