@@ -73,6 +73,7 @@ class Game:
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
         self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
         self.purchases: dict[int, int] = {}      # player -> dice bought this turn
+        self.spent: set[int] = set()             # dice spent as energy this turn
         self.fielded_this_turn: set[int] = set()
         self.last_payment: object = None
         self.script_state: dict[str, object] = {}

@@ -208,8 +208,9 @@ def run_end_turn(game: Game, task: Task) -> None:
     staying_aside = {die_id for die_id, _, _ in game.set_aside}
     moved = [d for d in game.zone(task.player, Zone.OUT_OF_PLAY) if d.id not in staying_aside]
     for die in moved:
-        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
+        die.zone = Zone.BAG if die.id not in game.spent and keywords.immortal_to_bag(game, die) else Zone.USED
         die.reset()
+    game.spent.clear()
     if moved:
         game.say(f"moves {len(moved)} dice from out of play to the used pile.")
 

@@ -158,6 +158,7 @@ def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
         die = game.dice[die_id]
         die.zone = spent_zone
         die.reset()
+        game.spent.add(die_id)     # spent as energy: Immortal does not save it
     for die_id, symbol in result.spun_to:
         die = game.dice[die_id]
         face = die.spec.single_energy_face(symbol)

@@ -1,0 +1,358 @@
+"""Scripts of the Superman / Wonder Woman starter (set ``sww``): the parts of its cards
+that the ability language cannot say. Each uses the engine's own primitives (spin, move,
+KO, draw, fielding, paying), so every rule those primitives obey still applies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect, Selector
+from teambuilder.engine import effects, rules, selectors, triggers
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    assert isinstance(value, int)
+    return value
+
+
+def _ids(data: dict[str, Any], key: str) -> list[int]:
+    value = data[key]
+    assert isinstance(value, list)
+    return [int(v) for v in value]
+
+
+def _slot(data: dict[str, Any]) -> int | None:
+    value = data.get("slot")
+    return value if isinstance(value, int) else None
+
+
+def _draw_to_prep(game: Game, player: int, slot: int | None, count: int) -> bool:
+    """Draw ``count`` dice from ``player``'s bag into their prep area (the draw primitive)."""
+    draw = Effect("draw", to=Selector(player="you"), amount=Amount(count), into="prep")
+    return effects.apply(Context(game, player, slot), draw, [], [player])
+
+
+def _has_character_face(die: Die) -> bool:
+    return die.spec.faces[die.face].kind == CHARACTER
+
+
+# -- 7: Giganta, Dr. Doris Zeul ----------------------------------------------------------
+
+@script("7sww")
+def giganta_grows(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Every die of this Giganta card its controller has in the field spins up 1 level
+    (each die has the ability; the card's watch trigger fires once for all of them)."""
+    mine = [d for d in ctx.game.field_characters(ctx.controller) if d.slot == ctx.slot]
+    return any([effects.spin(ctx.game, die, 1) for die in mine])
+
+
+# -- 15: Steve Trevor, Themysciran Liaison -----------------------------------------------
+
+def _wonder_woman_buys(game: Game, player: int) -> list[tuple[int, Cost, Payment]]:
+    """Each affordable way to buy a Wonder Woman die at 3 less (minimum 1)."""
+    found: list[tuple[int, Cost, Payment]] = []
+    sources = game.energy_sources(player)
+    virtual = game.players[player].virtual
+    for slot in game.slots:
+        card = slot.card.card
+        if slot.owner != player or card.name != "Wonder Woman":
+            continue
+        die = next((d for d in game.dice if d.slot == slot.index and d.zone is Zone.CARD), None)
+        if die is None or game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
+            continue
+        cost = Cost(max(effects.purchase_cost(game, slot.index, player) - 3, 1, len(card.energy)), card.energy)
+        found += [(slot.index, cost, payment) for payment in payment_options(sources, virtual, cost, 3)]
+    return found
+
+
+@script("15sww")
+def steve_buys_wonder_woman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    options = _wonder_woman_buys(ctx.game, ctx.controller)
+    if not options:
+        ctx.game.say("cannot pay for a Wonder Woman die.", ctx.controller)
+        return False
+    if len(options) == 1:
+        _buy_wonder_woman(ctx.game, ctx.controller, Choose(0), {})
+        return True
+    described = "; ".join(f"{n}: {ctx.game.slots[s].card.card.full_name} for {c.amount}"
+                          for n, (s, c, _) in enumerate(options))
+    ask(ctx.game, ctx.controller, f"Steve Trevor: which Wonder Woman die and payment? ({described})",
+        tuple(Choose(n) for n in range(len(options))), then="15sww")
+    return True
+
+
+@continuation("15sww")
+def _buy_wonder_woman(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    from teambuilder.engine.windows import pay
+    assert isinstance(action, Choose)
+    slot, cost, payment = _wonder_woman_buys(game, player)[action.index]
+    spent = pay(game, player, payment, cost)
+    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
+    die.owner = player
+    die.zone = Zone.PREP
+    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.say(f"buys {game.slots[slot].card.card.full_name} for {cost.amount} (paying {spent}); "
+             "the die goes to the prep area.", player)
+    triggers.emit(game, "purchased", die)
+    triggers.watch(game, "any_purchased", die)
+
+
+# -- 17: Supergirl, I Have All Your Powers! ----------------------------------------------
+
+@script("17sww")
+def supergirl_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Only combat damage to the opposing player counts; then "you may" Prep 2 dice."""
+    if not ctx.combat or ctx.event_die is not None or ctx.event_player != 1 - ctx.controller:
+        return False
+    ask(ctx.game, ctx.controller, "Supergirl hit your opponent: Prep 2 dice drawn from your bag?",
+        (Choose(1), Pass()), then="17sww", data={"slot": ctx.slot})
+    return True
+
+
+@continuation("17sww")
+def _supergirl_draws(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, Pass):
+        game.say("does not draw with Supergirl.", player)
+        return
+    _draw_to_prep(game, player, _slot(data), 2)
+
+
+# -- 26: Misdirection --------------------------------------------------------------------
+
+@script("26sww")
+def misdirection(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Exchange the target field die for a character die of the used pile (player's
+    choice), which takes its place on the same level."""
+    if not dice:
+        return False
+    used = [d for d in ctx.game.zone(ctx.controller, Zone.USED) if selectors.is_character_die(d)]
+    if not used:
+        ctx.game.say("has no character die in the used pile to exchange.", ctx.controller)
+        return False
+    if len(used) == 1:
+        _exchange(ctx.game, dice[0], used[0])
+        return True
+    ask(ctx.game, ctx.controller, f"Misdirection: which die of your used pile replaces "
+        f"{ctx.game.die_name(dice[0])}?", tuple(ChooseTarget(d.id) for d in used), then="26sww",
+        data={"first": dice[0].id})
+    return True
+
+
+@continuation("26sww")
+def _misdirection_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, ChooseTarget)
+    first = game.dice[_int(data, "first")]
+    if first.zone is Zone.FIELD:
+        _exchange(game, first, game.dice[action.target])
+
+
+def _exchange(game: Game, first: Die, second: Die) -> None:
+    """The second die takes the first one's place: its level, and its place in combat."""
+    level = first.spec.faces[first.face].level
+    attacking, blocked, blocking = first.attacking, first.blocked, first.blocking
+    blockers = [d for d in game.dice if d.blocking == first.id]
+    effects.move(game, first, Zone.USED)
+    effects.move(game, second, Zone.FIELD, max(1, min(level, second.spec.max_level)))
+    second.attacking, second.blocked, second.blocking = attacking, blocked, blocking
+    for blocker in blockers:
+        blocker.blocking = second.id
+    game.say(f"{game.die_name(second)} takes the place of {first.spec.name}.", second.owner)
+
+
+# -- 27: Plot Twist ----------------------------------------------------------------------
+
+@script("27sww")
+def plot_twist(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw up to 2 dice from the opponent's bag (the player says how many)."""
+    most = min(2, len(ctx.game.zone(1 - ctx.controller, Zone.BAG)))
+    if not most:
+        ctx.game.say("finds the opponent's bag empty.", ctx.controller)
+        return False
+    ask(ctx.game, ctx.controller, "Plot Twist: how many dice do you draw from your opponent's bag?",
+        tuple(Choose(n) for n in range(most, -1, -1)), then="27sww")
+    return True
+
+
+@continuation("27sww")
+def _plot_twist_draw(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    from teambuilder.engine.turn import roll
+    assert isinstance(action, Choose)
+    opponent = 1 - player
+    fieldable: list[int] = []
+    for _ in range(action.index):
+        bag = game.zone(opponent, Zone.BAG)
+        if not bag:
+            break
+        die = game.rng.choice(bag)
+        if not selectors.is_character_die(die):
+            game.say(f"draws {die.spec.name} from the opponent's bag and returns it.", player)
+            continue
+        roll(game, die)
+        game.say(f"draws and rolls {die.spec.name} from the opponent's bag: "
+                 f"{die.spec.faces[die.face].describe()}.", player)
+        if _has_character_face(die):
+            die.zone = Zone.OUT_OF_PLAY     # held aside while the player decides
+            fieldable.append(die.id)
+        else:
+            effects.move(game, die, Zone.USED)
+    _plot_twist_next(game, player, fieldable)
+
+
+def _plot_twist_next(game: Game, player: int, fieldable: list[int]) -> None:
+    if not fieldable:
+        return
+    die = game.dice[fieldable[0]]
+    ask(game, player, f"Plot Twist: field {game.die_name(die)} under your control for free?",
+        (Choose(1), Pass()), then="27sww:field", data={"dice": fieldable})
+
+
+@continuation("27sww:field")
+def _plot_twist_field(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    from teambuilder.engine import keywords
+    from teambuilder.engine.windows import field_die
+    fieldable = _ids(data, "dice")
+    die = game.dice[fieldable.pop(0)]
+    if isinstance(action, Choose):
+        die.zone = Zone.FIELD
+        keywords.take_control(game, player, None, die)
+        field_die(game, die, " for free")
+    else:
+        effects.move(game, die, Zone.USED)
+    _plot_twist_next(game, player, fieldable)
+
+
+# -- 28: Resurrection --------------------------------------------------------------------
+
+@script("28sww")
+def resurrection(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Roll the chosen die of the used pile into the reserve pool."""
+    from teambuilder.engine.turn import roll
+    for die in dice:
+        roll(ctx.game, die)
+        die.zone = Zone.RESERVE
+        ctx.game.say(f"rolls {die.spec.name} from the used pile into the reserve pool: "
+                     f"{die.spec.faces[die.face].describe()}.", ctx.controller)
+    return bool(dice)
+
+
+# -- 29: Save Civilians ------------------------------------------------------------------
+
+@script("29sww")
+def save_civilians(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A Sidekick was fielded: another die of the reserve costs 1 less to field this turn
+    (the player's choice), then draw 1 die and Prep it."""
+    others = [d for d in ctx.game.zone(ctx.controller, Zone.RESERVE)
+              if _has_character_face(d) and d is not ctx.event_die]
+    if len(others) > 1:
+        ask(ctx.game, ctx.controller, "Save Civilians: which die costs 1 less to field this turn?",
+            tuple(ChooseTarget(d.id) for d in others), then="29sww", data={"slot": ctx.slot})
+        return True
+    _save_civilians_done(ctx.game, ctx.controller, ChooseTarget(others[0].id) if others else Pass(),
+                         {"slot": ctx.slot})
+    return True
+
+
+@continuation("29sww")
+def _save_civilians_done(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, ChooseTarget):
+        die = game.dice[action.target]
+        cheaper = Effect("rule", rule="field_cost", amount=Amount(-1))
+        game.turn_rules.append(rules.ActiveRule(player, _slot(data), cheaper, dice=(die.id,),
+                                                bound_to_field=False))
+        game.say(f"{game.die_name(die)} costs 1 less to field this turn.", player)
+    _draw_to_prep(game, player, _slot(data), 1)
+
+
+# -- 33: The Outsider --------------------------------------------------------------------
+
+@script("33sww")
+def the_outsider(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw 1: a Villain die is fielded on level 2 for free; anything else goes to the
+    used pile, and a Sidekick sends this action die to the prep area."""
+    from teambuilder.engine.turn import draw
+    from teambuilder.engine.windows import field_die
+    game = ctx.game
+    drawn = draw(game, ctx.controller, 1)
+    if not drawn:
+        return False
+    die = drawn[0]
+    level_two = die.spec.level_face(2)
+    if selectors.is_character_die(die) and "villain" in selectors.affiliations(game, die) and level_two is not None:
+        game.say(f"draws {die.spec.name}, a Villain.", ctx.controller)
+        die.face = level_two
+        field_die(game, die, " on level 2 without paying its fielding cost")
+        return True
+    game.say(f"draws {die.spec.name}.", ctx.controller)
+    effects.move(game, die, Zone.USED)
+    if die.is_sidekick and ctx.source is not None:
+        effects.move(game, ctx.source, Zone.PREP)
+    return True
+
+
+OUTSIDER_MARK = "33sww:targeted"   # a die this turn's Outsider global has already targeted
+
+
+@script("33sww:2")
+def outsider_global(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Target a Villain character die not yet targeted by this global this turn: +2A."""
+    candidates = [d for d in selectors.select(ctx, DieFilter(affiliations=("villain",)))
+                  if OUTSIDER_MARK not in d.flags and rules.can_target(ctx.game, d, ctx.controller, ctx.kind)]
+    if not candidates:
+        ctx.game.say("The Outsider's global has no legal target.", ctx.controller)
+        return False
+    if len(candidates) == 1:
+        _outsider_boost(ctx.game, ctx.controller, ChooseTarget(candidates[0].id), {"slot": ctx.slot})
+        return True
+    ask(ctx.game, ctx.controller, "The Outsider: choose a Villain character die to get +2A.",
+        tuple(ChooseTarget(d.id) for d in candidates), then="33sww:2", data={"slot": ctx.slot})
+    return True
+
+
+@continuation("33sww:2")
+def _outsider_boost(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, ChooseTarget)
+    die = game.dice[action.target]
+    die.flags.add(OUTSIDER_MARK)
+    effects.apply(Context(game, player, _slot(data), kind="global"), Effect("modify", attack=2), [die], [])
+
+
+# -- 34: Truce ---------------------------------------------------------------------------
+
+@script("34sww")
+def truce(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO the chosen dice; the opponent then KOs as many of theirs, one by one."""
+    count = sum([effects.ko(ctx.game, die) for die in dice])
+    if count:
+        _truce_next(ctx.game, 1 - ctx.controller, count)
+    return bool(count)
+
+
+def _truce_next(game: Game, player: int, left: int) -> None:
+    theirs = game.field_characters(player)
+    if not theirs:
+        return
+    if left >= len(theirs):
+        for die in theirs:
+            effects.ko(game, die)
+        return
+    ask(game, player, f"Truce: choose a character die of yours to KO ({left} to go).",
+        tuple(ChooseTarget(d.id) for d in theirs), then="34sww", data={"left": left})
+
+
+@continuation("34sww")
+def _truce_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, ChooseTarget)
+    effects.ko(game, game.dice[action.target])
+    if _int(data, "left") > 1:
+        _truce_next(game, player, _int(data, "left") - 1)
