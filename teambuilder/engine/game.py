@@ -179,7 +179,9 @@ class Game:
         card = self.card_of(die)
         if card is not None and keyword in card.card.keywords and not rules.card_text_blank(self, card_slot(die)):
             return True
-        return (not die.flags and not self.has_rules) is False and keyword in rules.granted_keywords(self, die)
+        if f"kw:{keyword}" in die.flags:
+            return True
+        return self.has_rules and keyword in rules.granted_keywords(self, die)
 
     def is_active_card(self, slot: int) -> bool:
         return any(d.slot == slot and d.zone is Zone.FIELD for d in self.dice)

@@ -467,6 +467,46 @@ def batcave_field(game: Game, player: int, action: Action, data: dict[str, Any])
     windows.field_die(game, game.dice[action.target], " for free (Batcave)")
 
 
+# -- 78 Batgirl, 79 Bizarro, 89 Kal-L: who may block whom ---------------------------------
+# These rules name the blockers they are about (``match``), which a card file cannot write
+# on a rule yet; the scripts add them for this turn, to this card's dice.
+
+def _block_rule(ctx: Context, rule: str, match: DieFilter, amount: int = 0) -> None:
+    effect = Effect("rule", rule=rule, amount=Amount(fixed=amount), applies_to=DieFilter(this=True, zone="any"),
+                    match=match)
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
+
+
+@script("78wf")
+def batgirl(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Batgirl dice cannot be blocked by Sidekicks nor by Villain character dice."""
+    _block_rule(ctx, "unblockable", DieFilter(sidekick=True))
+    _block_rule(ctx, "unblockable", DieFilter(affiliations=("villain",)))
+    return True
+
+
+@script("79wf")
+def bizarro_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Bizarro dice cannot be blocked by characters whose cards have a global."""
+    _block_rule(ctx, "unblockable", DieFilter(has_global=True))
+    return True
+
+
+@script("79wf:2")
+def bizarro_blocks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Bizarro dice may block any number of attackers whose cards have a global."""
+    _block_rule(ctx, "block_extra", DieFilter(has_global=True), 99)
+    return True
+
+
+@script("89wf")
+def kal_l_trained(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """This turn, Kal-L dice can be blocked only by Superman Family characters."""
+    _block_rule(ctx, "blockable_only_by", DieFilter(affiliations=("superman_family",)))
+    ctx.game.say("Kal-L dice can be blocked only by Superman Family characters this turn.", ctx.controller)
+    return True
+
+
 # -- 80 Brainiac: Manipulative Schemer ----------------------------------------------------
 
 def _blockers(game: Game) -> list[Die]:
