@@ -97,9 +97,9 @@ OPS: dict[str, tuple[str, ...]] = {
     "control": ("duration",),
     "copy": (),
     "swap": (),
-    "token": ("amount",),
+    "token": ("amount", "a", "d"),
     "out_of_play": ("duration",),
-    "script": ("name",),
+    "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
 }
 
 # The selector names of the first engine version, kept as shorthands.

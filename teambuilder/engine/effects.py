@@ -374,6 +374,10 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None) -> None:
     from teambuilder.engine import keywords
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
+        if die.token:
+            die.reset()
+            die.zone = Zone.GONE
+            return
     if zone is not Zone.FIELD and zone is not Zone.RESERVE:
         die.reset()
         if die.home is not None:
@@ -432,6 +436,7 @@ def ko(game: Game, die: Die, into: Zone = Zone.PREP) -> bool:
     if die.token:
         keywords.leaving_field(game, die)
         die.reset()
+        die.zone = Zone.GONE          # a token that leaves the field no longer exists
         return True
     move(game, die, into)
     return True

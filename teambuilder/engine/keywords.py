@@ -218,16 +218,21 @@ def swap(game: Game, first: Die, second: Die) -> bool:
     if first.zone is second.zone:
         return False
     zone_a, zone_b = first.zone, second.zone
+    combat = {d.id: (d.attacking, d.blocked, d.blocking, list(d.also_blocking)) for d in (first, second)}
     for die, zone, other in ((first, zone_b, second), (second, zone_a, first)):
         if zone is Zone.FIELD:
-            if other.spec.faces[other.face].kind != CHARACTER or die.spec.faces[die.face].kind != CHARACTER:
-                index = die.spec.level_face(1)
+            if die.spec.faces[die.face].kind != CHARACTER:
+                index = die.spec.level_face(1)   # from an unrolled zone: level 1
                 if index is not None:
                     die.face = index
-            die.attacking, die.blocked, die.blocking = other.attacking, other.blocked, other.blocking
+            die.attacking, die.blocked, die.blocking, die.also_blocking = combat[other.id]
         else:
             die.reset()
         die.zone = zone
+    for die in game.dice:   # blockers of the swapped-out die now block the swapped-in one
+        for old, new in ((first.id, second.id), (second.id, first.id)):
+            if die.blocking == old and die not in (first, second):
+                die.blocking = new
     game.say(f"{first.spec.name} and {second.spec.name} swap places.", first.owner)
     return True
 

@@ -373,6 +373,16 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                     game.players[game.decision.player].name != step["player"]:
                 raise ScenarioError(f"action {number}: {game.players[game.decision.player].name} decides "
                                     f"({game.decision.kind}), not {step['player']}")
+            if isinstance(step, Mapping) and "illegal" in step:
+                # An action the rules forbid: the engine must refuse it and change nothing.
+                attempt = {k: v for k, v in step.items() if k != "illegal"} | dict(step["illegal"])
+                try:
+                    game.apply(builder.action(game, attempt))
+                except IllegalAction:
+                    continue
+                result.failures = [f"action {number}: {step['illegal']} was accepted but the rules forbid it"]
+                result.log = game.log
+                return result
             try:
                 game.apply(builder.action(game, step))
             except IllegalAction as error:
