@@ -229,10 +229,10 @@ def swap(game: Game, first: Die, second: Die) -> bool:
         else:
             die.reset()
         die.zone = zone
+    exchanged = {first.id: second.id, second.id: first.id}
     for die in game.dice:   # blockers of the swapped-out die now block the swapped-in one
-        for old, new in ((first.id, second.id), (second.id, first.id)):
-            if die.blocking == old and die not in (first, second):
-                die.blocking = new
+        if die not in (first, second) and die.blocking in exchanged:
+            die.blocking = exchanged[die.blocking]
     game.say(f"{first.spec.name} and {second.spec.name} swap places.", first.owner)
     return True
 
