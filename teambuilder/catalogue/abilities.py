@@ -62,7 +62,8 @@ RULES: tuple[str, ...] = (
     "purchase_cost", "field_cost", "global_cost", "action_cost",
     "cant_purchase", "cant_field", "cant_attack", "cant_block", "must_attack", "must_block",
     "unblockable", "min_blockers", "block_extra", "blockable_only_by",
-    "cant_be_targeted", "prevent_damage", "no_combat_damage", "double_damage",
+    "cant_be_targeted", "prevent_damage", "prevent_player_damage", "no_combat_damage", "double_damage",
+    "life_floor",
     "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
     "no_globals", "first_purchase_to_prep", "field_free",
 )
@@ -92,7 +93,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "unblockable": ("duration",),
     "gain_keyword": ("keyword", "duration"),
     "gain_affiliation": ("affiliation", "duration"),
-    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for"),
+    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match"),
     "capture": (),
     "control": ("duration",),
     "copy": (),
@@ -100,6 +101,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "token": ("amount", "a", "d"),
     "out_of_play": ("duration",),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
+    "schedule": ("ability", "duration"),
 }
 
 # The selector names of the first engine version, kept as shorthands.
@@ -182,6 +184,7 @@ class DieFilter:
     has_global: bool | None = None
     basic: bool | None = None   # action dice: a basic action (True) or not (False)
     named: bool = False         # the die named by the card's "name a die" choice
+    attacked: bool | None = None  # attacked at some point this turn
 
 
 @dataclass(frozen=True)
@@ -256,6 +259,7 @@ class Effect:
     all: bool = False
     types: tuple[str, ...] = ()
     name: str = ""
+    ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
 
     @property
@@ -278,6 +282,7 @@ class Ability:
     script: str = ""
     anywhere: bool = False          # a watch trigger that works while the card is not active
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"
+    scheduled: bool = False         # fires only while another ability switched it on (``schedule``)
     text: str = ""
 
     @property
@@ -342,7 +347,7 @@ def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
-                "has_global", "basic", "named")
+                "has_global", "basic", "named", "attacked")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -367,7 +372,7 @@ def parse_filter(raw: Any) -> DieFilter:
         event=bool(_opt_bool(raw, "event")), engaged=bool(_opt_bool(raw, "engaged")),
         attacking=_opt_bool(raw, "attacking"), blocking=_opt_bool(raw, "blocking"),
         blocked=_opt_bool(raw, "blocked"), has_global=_opt_bool(raw, "has_global"),
-        basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")))
+        basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"))
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -448,7 +453,7 @@ def parse_cost(text: Any) -> Cost:
     return Cost(len(types) + generic, tuple(types))
 
 
-_EFFECT_KEYS = ("do", "to", "if_done", "a", "d", "for", "all", "split", "roll", "level",
+_UNUSED_EFFECT_KEYS = ("do", "to", "if_done", "a", "d", "for", "all", "split", "roll", "level",
                 "amount", "duration", "into", "match", "otherwise", "keyword", "affiliation",
                 "rule", "by", "types", "name")
 
@@ -489,14 +494,16 @@ def _parse_effect(raw: Any) -> Effect:
         by=str(raw.get("by", "")),
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
-        name=str(raw.get("name", "")), if_done=bool(_opt_bool(raw, "if_done")))
+        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")))
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
+    if op == "schedule" and effect.ability < 1:
+        raise _fail(raw, "schedule: name the ability to switch on (ability: 2 for the card's second)")
     return effect
 
 
 _ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
-                 "optional", "modes", "keyword", "script", "anywhere", "unsupported")
+                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -548,7 +555,8 @@ def _parse_ability(raw: Any) -> Ability:
                    conditions=tuple(parse_condition(c) for c in conditions),
                    optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
-                   unsupported=str(raw.get("unsupported", "")), text=str(raw.get("text", "")))
+                   unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),
+                   text=str(raw.get("text", "")))
 
 
 def parse_abilities(raw: Any) -> tuple[Ability, ...]:
@@ -556,7 +564,13 @@ def parse_abilities(raw: Any) -> tuple[Ability, ...]:
         return ()
     if not isinstance(raw, list):
         raise _fail(raw, f"abilities: expected a list, got {raw!r}")
-    return tuple(parse_ability(item) for item in raw)
+    abilities = tuple(parse_ability(item) for item in raw)
+    for item, ability in zip(raw, abilities):
+        for effect in ability.effects:
+            if effect.op == "schedule" and (effect.ability > len(abilities)
+                                            or not abilities[effect.ability - 1].scheduled):
+                raise _fail(item, f"schedule: ability {effect.ability} is not a 'scheduled: true' ability of this card")
+    return abilities
 
 
 def filters_of(abilities: tuple[Ability, ...]) -> list[DieFilter]:

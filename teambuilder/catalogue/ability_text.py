@@ -33,8 +33,21 @@ ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "fie
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
 
 
+# Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
+AFFILIATION_NAMES: dict[str, str] = {}
+
+
 def _names(values: tuple[str, ...], joiner: str = " or ") -> str:
-    return joiner.join(v.replace("_", " ").title() for v in values)
+    return joiner.join(AFFILIATION_NAMES.get(v, v.replace("_", " ").title()) for v in values)
+
+
+def a_die(f: DieFilter) -> str:
+    """One die of a kind, with its article: "an opposing character die", "one of your
+    Sidekick dice"."""
+    if f.owner == "you":
+        return "one of your " + describe_dice(DieFilter(**{**f.__dict__, "owner": None}), plural=True)
+    text = describe_dice(f)
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
 def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
@@ -148,7 +161,9 @@ def describe_amount(amount: Amount) -> str:
         base = "that much"
     if amount.times != 1:
         base = f"{amount.times} times {base}"
-    return base + (f" plus {amount.plus}" if amount.plus else "")
+    if amount.plus:
+        base += f" plus {amount.plus}" if amount.plus > 0 else f" minus {-amount.plus}"
+    return base
 
 
 def _per(amount: Amount) -> str:
@@ -204,7 +219,10 @@ def describe_effect(effect: Effect) -> str:
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
-        return f"move {to} to {'your ' if effect.into in ('prep', 'used', 'bag') else 'the '}{ZONE_WORDS[effect.into]}{level}"
+        whose = "the " if effect.into not in ("prep", "used", "bag") else (
+            "your " if effect.to.die.owner == "you" or effect.to.die.this else "its owner's ")
+        how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
+        return f"move {how_many}{to} to {whose}{ZONE_WORDS[effect.into]}{level}"
     if op == "draw":
         count = "1 die" if amount in ("0", "1") else f"{amount} dice"
         into = effect.into or "reserve"
@@ -236,6 +254,8 @@ def describe_effect(effect: Effect) -> str:
         return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
     if op == "rule":
         return describe_rule(effect)
+    if op == "schedule":
+        return f"ability {effect.ability} below applies {'until your next turn' if effect.duration != 'turn' else 'this turn'}"
     return op
 
 
@@ -286,6 +306,8 @@ def describe_condition(condition: Condition) -> str:
             return f"you have {condition.at_least} or more {what}" if condition.at_least != 1 else f"there is a {describe_dice(condition.die)}"
         if condition.at_most == 0:
             return f"there are no {what}"
+        if condition.at_least == condition.at_most:
+            return f"there are exactly {condition.at_most} {what}"
         return f"the number of {what} is between {condition.at_least or 0} and {condition.at_most}"
     if kind == "event":
         assert condition.die is not None
@@ -346,7 +368,9 @@ def _label(ability: Ability) -> str:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)
     if "{when}" in label:
-        label = label.replace("{when}", "a " + describe_dice(ability.when) if ability.when else "a die")
+        label = label.replace("{when}", a_die(ability.when) if ability.when else "a die")
+    if ability.scheduled:
+        label = label.replace("While active, whenever", "This turn, whenever").replace("While active", "This turn")
     return label
 
 

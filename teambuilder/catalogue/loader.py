@@ -96,6 +96,8 @@ def load_vocabulary(directory: Path) -> tuple[Vocabulary, list[Problem]]:
         if raw is not None:
             keywords, found = check_keywords_file(_display(keywords_path), raw)
             problems.extend(found)
+    from teambuilder.catalogue.ability_text import AFFILIATION_NAMES
+    AFFILIATION_NAMES.update(affiliations)   # rendered card text uses the display names
     return Vocabulary(sets=sets, affiliations=affiliations, keywords=keywords), problems
 
 

@@ -26,7 +26,7 @@ from teambuilder.engine.actions import (
     SplitDamage,
     UseGlobal,
 )
-from teambuilder.engine.effects import ko, spin, static_bonuses, stats
+from teambuilder.engine.effects import ko_all, spin, static_bonuses, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Task, Zone
@@ -84,6 +84,7 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
     chosen = [game.dice[i] for i in sorted(action.dice)]
     for die in chosen:
         die.attacking = True
+        game.attacked_this_turn.add(die.id)
     game.say(f"attacks with {', '.join(game.die_name(d) for d in chosen)}.")
     for die in chosen:
         triggers.emit(game, "attacks", die)
@@ -119,7 +120,7 @@ def run_declare_blockers(game: Game, task: Task) -> None:
         _pop(game)
         _after_blocks(game, ())
         return
-    must = tuple(b for b, _ in assign if game.has_rules and rules.die_has(game, game.dice[b], "must_block"))
+    must = tuple(b for b, _ in assign if rules.die_has(game, game.dice[b], "must_block"))
     game.decision = Decision(game.inactive, "blockers", "Choose blockers: each blocks one attacker.",
                              assign=tuple(assign), required=must)
 
@@ -288,9 +289,9 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
             if _is_fast(game, blocker) != fast:
                 continue
             amount = stats(game, blocker, bonuses)[0]
-            split = dict(game.damage_splits.get(blocker.id, ()))
-            if split:
-                amount = split.get(attacker.id, 0)
+            blocker_split = dict(game.damage_splits.get(blocker.id, ()))
+            if blocker_split:
+                amount = blocker_split.get(attacker.id, 0)
             elif blocker.blocking != attacker.id:
                 amount = 0          # an unsplit multi-blocker hits its first attacker
             if amount:
@@ -330,8 +331,7 @@ def run_combat_ko(game: Game, task: Task) -> None:
     doomed = [d for player in (game.active, game.inactive) for d in game.field_characters(player)
               if d.damage >= stats(game, d, bonuses)[1]]
     cleavers = {a for d in doomed for a in ([d.blocking] if d.blocking is not None else []) + d.also_blocking}
-    for die in doomed:
-        ko(game, die)
+    ko_all(game, doomed, combat=True, by_damage=True)
     for attacker_id in sorted(cleavers):
         attacker = game.dice[attacker_id]
         if attacker.zone is Zone.FIELD and attacker.attacking and game.has_keyword(attacker, "cleave") \
@@ -440,7 +440,8 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
         if event.amount > 0 and source is not None:
             event.amount *= rules.damage_multiplier(game, source)
         target = game.dice[event.die] if event.die is not None else None
-        if event.amount > 0 and rules.prevents_all(game, target, event.player, source, event.combat, event.kind):
+        if event.amount > 0 and rules.prevents_all(game, target, event.player, source, event.combat, event.kind,
+                                                   event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
 
@@ -449,6 +450,10 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
     """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
     if game.has_rules:
         _apply_rules(game, batch)
+    else:
+        for event in batch:
+            if event.source is not None and "double_damage" in game.dice[event.source].flags:
+                event.amount *= 2
     for event in batch:
         key = ("player", event.player) if event.player is not None else ("die", event.die)
         shield = game.shields.get(key, 0)
@@ -486,6 +491,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             continue
         die.damage += event.amount
         die.hurt_events += 1
+        if event.source is not None:
+            game.hits.setdefault(die.id, set()).add(event.source)
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:

@@ -133,11 +133,12 @@ def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
         # Split damage: each pick of the same die is 1 damage to it.
         amount = 1
     source = None if ctx.source is None else ctx.source.id
-    kind = ctx.kind
+    # Damage remembers what dealt it: a global, an action, a "when fielded" ability...
+    kind = "fielded" if ctx.trigger == "fielded" else ctx.kind
     for player in players:
-        ctx.game.damage_queue.append(DamageEvent(amount, source, player=player, kind=kind))
+        ctx.game.damage_queue.append(DamageEvent(amount, source, player=player, kind=kind, by=ctx.controller))
     for die in dice:
-        ctx.game.damage_queue.append(DamageEvent(amount, source, die=die.id, kind=kind))
+        ctx.game.damage_queue.append(DamageEvent(amount, source, die=die.id, kind=kind, by=ctx.controller))
     return bool(amount and (players or dice))
 
 
@@ -281,9 +282,27 @@ def _next_own_turn(ctx: Context) -> int:
 
 def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
+    if effect.rule == "no_text":
+        # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
+        slots = tuple(sorted({d.copy_of if d.copy_of is not None else d.slot for d in dice if d.slot is not None}))
+        ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect, slots=slots, until_turn=until))
+        for slot in slots:
+            ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text.", ctx.controller)
+        return bool(slots)
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
         dice=tuple(d.id for d in dice), until_turn=until))
+    return True
+
+
+def _schedule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Switch on one of the card's ``scheduled`` abilities ("this turn, whenever ...")
+    for the controller, until end of turn (or until their next turn)."""
+    if ctx.slot is None:
+        return False
+    until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
+    ctx.game.scheduled.append((ctx.controller, ctx.slot, effect.ability - 1, until,
+                               None if ctx.source is None else ctx.source.id))
     return True
 
 
@@ -337,7 +356,7 @@ HANDLERS = {
     "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
     "cant_attack": _mark, "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
-    "swap": _swap, "token": _token, "out_of_play": _out_of_play,
+    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
 }
 
 
@@ -367,13 +386,14 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     return True
 
 
-def move(game: Game, die: Die, zone: Zone, level: int | None = None) -> None:
+def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool = False) -> None:
     """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field
     forgets its damage and effects and goes back to its real owner; a die placed in the
     field shows ``level`` (or level 1 when it was not on a character face)."""
     from teambuilder.engine import keywords
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
+        game.hits.pop(die.id, None)
         if die.token:
             die.reset()
             die.zone = Zone.GONE
@@ -394,7 +414,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None) -> None:
     names = {Zone.PREP: "the prep area", Zone.USED: "the used pile", Zone.BAG: "the bag",
              Zone.FIELD: "the field", Zone.RESERVE: "the reserve pool", Zone.OUT_OF_PLAY: "out of play",
              Zone.CARD: "its card"}
-    game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
+    if not quiet:
+        game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
@@ -417,7 +438,7 @@ def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> No
         keywords.leaving_field(game, die)
     die.reset()
     if energy_zone is not Zone.RESERVE:
-        move(game, die, energy_zone)
+        move(game, die, energy_zone, quiet=True)
     else:
         die.zone = Zone.RESERVE
 
@@ -425,31 +446,39 @@ def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> No
 def ko(game: Game, die: Die, into: Zone = Zone.PREP) -> bool:
     """KO: the die goes to its owner's prep area and loses damage and effects. Keywords
     (Iron Will, Regenerate) may stop or replace it."""
-    if die.zone is not Zone.FIELD or game.is_character(die) is False:
-        return False
+    return bool(ko_all(game, [die], into))
+
+
+def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = False,
+           by_damage: bool = False) -> list[Die]:
+    """KO dice at the same moment: every "when KO'd" / "whenever ... is KO'd" /
+    "when this die KOs" trigger sees all of them before any leaves the field. Returns the
+    dice actually KO'd."""
     from teambuilder.engine import keywords, triggers
-    if keywords.replace_ko(game, die):
-        return False
-    game.say(f"{game.die_name(die)} is KO'd.", die.owner)
-    triggers.emit(game, "ko", die)
-    triggers.watch(game, "any_ko", die)
-    if die.token:
-        keywords.leaving_field(game, die)
-        die.reset()
-        die.zone = Zone.GONE          # a token that leaves the field no longer exists
-        return True
-    move(game, die, into)
-    return True
+    doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d) and not keywords.replace_ko(game, d)]
+    for die in doomed:
+        game.say(f"{game.die_name(die)} is KO'd.", die.owner)
+        triggers.emit(game, "ko", die, combat=combat)
+        triggers.watch(game, "any_ko", die, combat=combat)
+        for killer in sorted(game.hits.get(die.id, ()) if by_damage else ()):
+            # The dice whose damage KO'd it (this combat, or this turn's ability damage).
+            if game.dice[killer].owner != die.owner:
+                triggers.emit(game, "kos", game.dice[killer], die, combat=combat)
+    for die in doomed:
+        if die.token:
+            keywords.leaving_field(game, die)
+            die.reset()
+            die.zone = Zone.GONE          # a token that leaves the field no longer exists
+        else:
+            move(game, die, into)
+    return doomed
 
 
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
     bonuses = static_bonuses(game)
     doomed = [d for d in game.field_characters() if d.damage >= stats(game, d, bonuses)[1]]
-    done = False
-    for die in doomed:
-        done = ko(game, die) or done
-    return done
+    return bool(doomed) and bool(ko_all(game, doomed, by_damage=True))
 
 
 def purchase_cost(game: Game, slot: int, player: int | None = None) -> int:

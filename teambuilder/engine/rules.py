@@ -34,6 +34,7 @@ class ActiveRule:
     dice: tuple[int, ...] = ()
     until_turn: int = 0          # 0: ends with this turn; else the turn number it ends after
     bound_to_field: bool = True  # a rule on dice ends when they leave the field
+    slots: tuple[int, ...] = ()  # a rule on whole cards (no_text): their slots
 
     def context(self, game: Game) -> Context:
         source = game.dice[self.source] if self.source is not None else None
@@ -42,10 +43,10 @@ class ActiveRule:
 
 def card_text_blank(game: Game, slot: int) -> bool:
     """A card whose text was taken away (Kryptonite) has no abilities for now."""
-    return any(r.effect.rule == "no_text" and slot in r.dice for r in game.turn_rules)
+    return any(r.effect.rule == "no_text" and slot in r.slots for r in game.turn_rules)
 
 
-def card_rules(game: Game) -> Iterator[ActiveRule]:
+def card_rules(game: Game, name: str | None = None) -> Iterator[ActiveRule]:
     for slot in game.rule_slots:
         if card_text_blank(game, slot.index):
             continue
@@ -53,6 +54,8 @@ def card_rules(game: Game) -> Iterator[ActiveRule]:
         active: bool | None = None
         for ability in slot.card.abilities:
             if ability.trigger not in ("while_active", "always"):
+                continue
+            if name is not None and not any(e.op == "rule" and e.rule == name for e in ability.effects):
                 continue
             if ability.trigger == "while_active":
                 if active is None:
@@ -69,7 +72,7 @@ def card_rules(game: Game) -> Iterator[ActiveRule]:
 def in_force(game: Game, name: str) -> list[ActiveRule]:
     """Every rule called ``name`` in force now."""
     found = [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
-    found.extend(r for r in card_rules(game) if r.effect.rule == name)
+    found.extend(r for r in card_rules(game, name) if r.effect.rule == name)
     return found
 
 
@@ -201,24 +204,41 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
 
 
 def prevents_all(game: Game, die: Die | None, player: int | None, source: Die | None,
-                 combat: bool, kind: str) -> bool:
-    """Whether a rule stops this damage completely (prevent_damage, no_combat_damage)."""
-    for rule in in_force(game, "prevent_damage"):
-        by = rule.effect.by
-        if by == "combat" and not combat or by == "noncombat" and combat:
+                 combat: bool, kind: str, by_player: int | None = None) -> bool:
+    """Whether a rule stops this damage completely: prevent_damage (to dice),
+    prevent_player_damage (to players: ``to: {player: you|opponent|each}``),
+    no_combat_damage (from dice). ``by`` narrows the kind of damage: combat, noncombat,
+    global, action, fielded (an ability that triggered on fielding); ``opponent_`` in
+    front means only when the rule owner's opponent deals it."""
+    name = "prevent_damage" if die is not None else "prevent_player_damage"
+    for rule in in_force(game, name):
+        if not _kind_ok(rule, combat, kind, source, by_player):
             continue
-        if by in ("global", "action", "fielded") and kind != by:
+        if not _from(game, rule, source):
             continue
-        if by == "opponent_global" and (kind != "global" or source is not None and source.owner == rule.controller):
-            continue
-        if die is not None and applies(game, rule, die) and _from(game, rule, source):
+        if die is not None and applies(game, rule, die):
             return True
-        if player is not None and rule.effect.applies_to is None and not rule.dice \
-                and _player_ok(rule, player) and _from(game, rule, source):
+        if player is not None and _player_ok(rule, player):
             return True
     if combat and source is not None:
         return any(applies(game, r, source) for r in in_force(game, "no_combat_damage"))
     return False
+
+
+def _kind_ok(rule: ActiveRule, combat: bool, kind: str, source: Die | None, by_player: int | None) -> bool:
+    by = rule.effect.by
+    if by.startswith("opponent_") or by == "opponent":
+        dealer = by_player if by_player is not None else (source.owner if source is not None else None)
+        if dealer is None or dealer == rule.controller:
+            return False
+        by = by.removeprefix("opponent").removeprefix("_")
+    if by == "combat":
+        return combat
+    if by == "noncombat":
+        return not combat
+    if by in ("global", "action", "fielded"):
+        return kind == by
+    return True
 
 
 def _player_ok(rule: ActiveRule, player: int) -> bool:
@@ -242,9 +262,23 @@ def granted_keywords(game: Game, die: Die) -> set[str]:
     return found
 
 
+_ASKING_AFFILIATIONS: list[bool] = []
+
+
 def granted_affiliations(game: Game, die: Die) -> set[str]:
-    if not game.turn_rules and not game.rule_slots:
+    """Affiliations rules give ``die``. A rule's own condition may count dice by
+    affiliation; while that is being answered, given affiliations are not counted again
+    (no endless recursion, and no rule that feeds on its own result)."""
+    if not game.turn_rules and not game.rule_slots or _ASKING_AFFILIATIONS:
         return set()
+    _ASKING_AFFILIATIONS.append(True)
+    try:
+        return _granted_affiliations(game, die)
+    finally:
+        _ASKING_AFFILIATIONS.pop()
+
+
+def _granted_affiliations(game: Game, die: Die) -> set[str]:
     found = set()
     for rule in in_force(game, "affiliation"):
         # Affiliation rules must not ask about affiliations themselves (no recursion).
@@ -280,3 +314,4 @@ def expire(game: Game) -> None:
     """At the end of a turn: rules that lasted "this turn" end; longer ones stay."""
     game.turn_rules = [r for r in game.turn_rules
                        if r.until_turn > game.turn_number and _alive(game, r)]
+    game.scheduled = [s for s in game.scheduled if s[3] > game.turn_number]

@@ -64,6 +64,10 @@ class ScenarioError(ValueError):
     """The scenario file itself is wrong (not the rules it checks)."""
 
 
+class NotOffered(ScenarioError):
+    """A purchase, field or global the engine does not offer now."""
+
+
 @dataclass
 class ScenarioResult:
     path: str
@@ -232,9 +236,10 @@ class _Builder:
         return Payment(tuple(sorted(spends, key=lambda s: s.die_id)), virtual)
 
     def action(self, game: Game, raw: Any) -> Action:
-        if raw in ("pass", "no", "done"):
+        # YAML reads a bare yes/no as true/false: both spellings mean the same here.
+        if raw in ("pass", "no", "done") or raw is False:
             return Pass()
-        if raw == "yes":
+        if raw == "yes" or raw is True:
             return Choose(1)
         if not isinstance(raw, Mapping) or len(set(raw) - {"player", "pay"}) != 1:
             raise ScenarioError(f"action {raw!r}: expected one of pass, yes, no, done, reroll, buy, field, "
@@ -247,7 +252,10 @@ class _Builder:
         if key == "attack":
             return DeclareAttackers(tuple(self.die(v) for v in value))
         if key == "block":
-            return DeclareBlockers(tuple((self.die(b), self.die(a)) for b, a in (value or {}).items()))
+            # {blocker: attacker}, or {blocker: [attacker, attacker]} for a die that may block several
+            pairs = [(b, a) for b, chosen in (value or {}).items()
+                     for a in (chosen if isinstance(chosen, list) else [chosen])]
+            return DeclareBlockers(tuple((self.die(b), self.die(a)) for b, a in pairs))
         if key == "split":
             return SplitDamage(self.die(value["attacker"]),
                                tuple((self.die(b), int(n)) for b, n in value["damage"].items()))
@@ -272,7 +280,7 @@ class _Builder:
             code = self.card(str(value)).code
             buys = [o for o in options if isinstance(o, Purchase) and game.slots[o.slot].card.code == code]
             if not buys:
-                raise ScenarioError(f"buy {value}: not a legal purchase now")
+                raise NotOffered(f"buy {value}: not a legal purchase now")
             return Purchase(buys[0].slot, payment or buys[0].payment)
         if key == "field":
             die_id = self.die(value)
@@ -282,14 +290,14 @@ class _Builder:
                     o for o in fields if game.dice[o.die].spec.faces[game.dice[o.die].face]
                     == game.dice[die_id].spec.faces[game.dice[die_id].face]]
                 if not same:
-                    raise ScenarioError(f"field {value}: not a legal fielding now")
+                    raise NotOffered(f"field {value}: not a legal fielding now")
                 payment = same[0].payment
             return Field(die_id, payment)
         if key == "global":
             code = self.card(str(value)).code
             uses = [o for o in options if isinstance(o, UseGlobal) and game.slots[o.slot].card.code == code]
             if not uses:
-                raise ScenarioError(f"global {value}: not usable now")
+                raise NotOffered(f"global {value}: not usable now")
             return UseGlobal(uses[0].slot, uses[0].ability, payment or uses[0].payment)
         raise ScenarioError(f"unknown action {key!r} (one of pass, reroll, buy, field, use, global, "
                             "attack, block, split, order, target)")
@@ -378,7 +386,7 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                 attempt = {k: v for k, v in step.items() if k != "illegal"} | dict(step["illegal"])
                 try:
                     game.apply(builder.action(game, attempt))
-                except IllegalAction:
+                except (IllegalAction, NotOffered):
                     continue
                 result.failures = [f"action {number}: {step['illegal']} was accepted but the rules forbid it"]
                 result.log = game.log

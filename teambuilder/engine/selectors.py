@@ -37,6 +37,8 @@ class Context:
     combat: bool = False
     kind: str = "ability"          # ability | global | action: what targets come from
     targets: list[Die] = field(default_factory=list)
+    trigger: str = ""              # the trigger of the resolving ability
+    event_slot: int | None = None  # the card the event is about (a global used...)
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -122,6 +124,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.blocking is not None and (die.blocking is not None) != f.blocking:
         return False
     if f.blocked is not None and die.blocked != f.blocked:
+        return False
+    if f.attacked is not None and (die.id in game.attacked_this_turn) != f.attacked:
         return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False

@@ -24,7 +24,9 @@ def engine_card(card: Card, abilities: tuple[Ability, ...] | None = None) -> Eng
     """The engine form of a catalogue card: its abilities (``abilities`` replaces the
     card's own, for scenarios) plus those its trigger-shaped keywords stand for."""
     own = card.abilities if abilities is None else abilities
-    return EngineCard(card, own + printed_abilities(card.keywords))
+    # A card that writes its own version of a keyword (Blob's Intimidate) uses that one.
+    written = {a.keyword for a in own if a.keyword}
+    return EngineCard(card, own + printed_abilities(tuple(k for k in card.keywords if k not in written)))
 
 
 def player_setup(team: Team, lookup: CardLookup, fmt: Format, name: str | None = None) -> PlayerSetup:

@@ -138,5 +138,6 @@ class DamageEvent:
     player: int | None = None
     combat: bool = False
     kind: str = "ability"       # combat | ability | global | action | fielded
+    by: int | None = None       # the player whose die or ability deals it
     asked: bool = False         # reactions were offered and declined
     offered: set[tuple[int, int]] = field(default_factory=set)

@@ -50,6 +50,7 @@ class PendingTrigger:
     event_amount: int = 0
     combat: bool = False
     kind: str = "ability"            # ability | global | action
+    event_slot: int | None = None    # the card the event is about (the global used...)
 
     def label(self, game: Game) -> str:
         card = game.slots[self.slot].card.card
@@ -74,12 +75,13 @@ def ability_of(game: Game, trigger: PendingTrigger) -> Ability:
 
 
 def context_of(game: Game, trigger: PendingTrigger) -> Context:
-    keyword = ability_of(game, trigger).keyword
+    ability = ability_of(game, trigger)
     return Context(game, trigger.controller, trigger.slot,
                    None if trigger.source is None else game.dice[trigger.source],
                    None if trigger.event_die is None else game.dice[trigger.event_die],
                    trigger.event_player, trigger.event_amount, trigger.combat,
-                   "intimidate" if keyword == "intimidate" else trigger.kind)
+                   "intimidate" if ability.keyword == "intimidate" else trigger.kind,
+                   trigger=ability.trigger, event_slot=trigger.event_slot)
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
@@ -102,7 +104,7 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
         return
     slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
     for index, ability in enumerate(slot.card.abilities):
-        if ability.trigger != event:
+        if ability.trigger != event or ability.scheduled:
             continue
         pending = PendingTrigger(die.owner, slot.index, index, die.id,
                                  None if event_die is None else event_die.id, event_player=player,
@@ -112,12 +114,20 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
 
 
 def watch(game: Game, event: str, die: Die | None = None, *, player: int | None = None,
-          amount: int = 0, combat: bool = False) -> None:
+          amount: int = 0, combat: bool = False, event_slot: int | None = None) -> None:
     """Queue the "whenever ..." abilities of active cards that watch for ``event``."""
     if event not in game.watched:
         return
+    for controller, slot_index, index, _, source in list(game.scheduled):
+        ability = game.slots[slot_index].card.abilities[index]
+        if ability.trigger != event or (event == "you_damaged" and player != controller):
+            continue
+        pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
+                                 event_player=player, event_amount=amount, combat=combat, event_slot=event_slot)
+        if _may_trigger(game, ability, pending):
+            game.new_triggers.append(pending)
     for slot in game.slots:
-        indexes = [i for i, a in enumerate(slot.card.abilities) if a.trigger == event]
+        indexes = [i for i, a in enumerate(slot.card.abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):
             continue
         for controller, source in _watchers(game, slot.index, any(slot.card.abilities[i].anywhere for i in indexes)):
@@ -126,7 +136,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
             for index in indexes:
                 pending = PendingTrigger(controller, slot.index, index, source,
                                          None if die is None else die.id, event_player=player,
-                                         event_amount=amount, combat=combat)
+                                         event_amount=amount, combat=combat, event_slot=event_slot)
                 if _may_trigger(game, slot.card.abilities[index], pending):
                     game.new_triggers.append(pending)
 

@@ -35,6 +35,7 @@ def start_next_turn(game: Game) -> None:
         player.global_uses.clear()
     game.purchases.clear()
     game.fielded_this_turn.clear()
+    game.attacked_this_turn.clear()
     game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
                     f"(life {game.players[0].life}-{game.players[1].life}) --")
     steps = ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
@@ -182,6 +183,7 @@ def run_cleanup(game: Game, task: Task) -> None:
     staying_aside = {die_id for die_id, _, _ in game.set_aside}
     game.iron_will.clear()
     game.cleaved.clear()
+    game.hits.clear()
     for die in game.dice:
         die.damage = 0
         die.hurt_events = 0

@@ -226,7 +226,7 @@ def green_death(ctx: Context, effect: Effect, dice: list[Die], players: list[int
             continue
         slot = die.copy_of if die.copy_of is not None else die.slot
         game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="no_text"),
-                                                dice=(slot,), bound_to_field=False))
+                                                slots=(slot,)))
         game.say(f"{game.slots[slot].card.card.full_name} loses its text this turn.", ctx.controller)
         done = True
     return done
@@ -282,8 +282,14 @@ def deep_freeze(ctx: Context, effect: Effect, dice: list[Die], players: list[int
 
 @script("64wf")
 def scarecrow(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The die just taken under control must attack this turn."""
+    """The die just taken under control must attack this turn. It comes back to its owner's
+    field at the level it had when taken even if it attacked unblocked (which sends a die
+    out of play): it waits out of play as set-aside dice do, returning at end of turn."""
+    game = ctx.game
     taken = [d for d in ctx.targets if d.zone is Zone.FIELD and d.owner == ctx.controller]
+    for die in taken:
+        die.flags.add("set_aside")
+        game.set_aside.append((die.id, die.spec.faces[die.face].level, game.turn_number))
     return effects.apply(ctx, Effect("must_attack"), taken, [])
 
 

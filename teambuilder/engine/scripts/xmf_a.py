@@ -53,10 +53,9 @@ def beast_must_block(ctx: Context, effect: Effect, dice: list[Die], players: lis
         return False
     if len(options) == 1:
         return _beast_paid(game, ctx.controller, options[0], data)
-    ask(game, ctx.controller, "Beast: choose how to pay [mask].",
+    ways = "; ".join(f"{i}: {_describe_payment(game, p)}" for i, p in enumerate(options))
+    ask(game, ctx.controller, f"Beast: choose how to pay [mask] ({ways}).",
         tuple(Choose(i) for i in range(len(options))), then="3xmf", data=data)
-    game.say("Beast: pay [mask] with " + "; or ".join(_describe_payment(game, p) for p in options) + "?",
-             ctx.controller)
     return True
 
 
@@ -205,7 +204,11 @@ def iceman_freeze(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 @script("24xmf")
 def jean_spin_others(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Spin every X-Men character die but this one up a level (both players' dice)."""
-    return any([effects.spin(ctx.game, die, 1) for die in dice if die is not ctx.source])
+    spun = False
+    for die in dice:
+        if die is not ctx.source:
+            spun = effects.spin(ctx.game, die, 1) or spun
+    return spun
 
 
 # -- 34xmf Lady Deathstrike: Bad to the Bone -----------------------------------------------

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, keywords, rules, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
-from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.scripts import ask, continuation, script
 from teambuilder.engine.selectors import (
     Context,
@@ -29,9 +29,6 @@ from teambuilder.engine.turn import draw, roll
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
-FOREVER = 10 ** 9   # a rule's until_turn that no game reaches
-
-
 def _context(game: Game, data: dict[str, Any]) -> Context:
     source = data.get("source")
     return Context(game, int(data["controller"]), data.get("slot"),
@@ -44,7 +41,7 @@ def _frame(ctx: Context, **extra: Any) -> dict[str, Any]:
             "source": None if ctx.source is None else ctx.source.id, **extra}
 
 
-def _face(die: Die) -> Any:
+def _face(die: Die) -> Face:
     return die.spec.faces[die.face]
 
 
@@ -69,9 +66,14 @@ def _ask_affiliation(ctx: Context, names: list[str], then: str, prompt: str, **e
     if not names:
         ctx.game.say("there is no affiliation to choose.", ctx.controller)
         return False
-    ask(ctx.game, ctx.controller, prompt + " " + ", ".join(f"{i}: {n}" for i, n in enumerate(names)),
+    ask(ctx.game, ctx.controller,
+        prompt + " " + ", ".join(f"{i}: {_affiliation_name(n)}" for i, n in enumerate(names)),
         tuple(Choose(i) for i in range(len(names))), then, _frame(ctx, names=names, **extra))
     return True
+
+
+def _affiliation_name(name: str) -> str:
+    return name.replace("_", " ").title().replace("X Men", "X-Men").replace(" Of ", " of ")
 
 
 def _chosen(action: Action, data: dict[str, Any]) -> str:
@@ -218,7 +220,7 @@ def astral_plane(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     """Move each of your active Sidekick character dice to your Prep Area, then gain 1
     life per die moved."""
     game = ctx.game
-    moving = [d for d in game.field_characters(ctx.controller) if d.is_sidekick]
+    moving = select(ctx, DieFilter(owner="you", sidekick=True))   # Ally dice count as Sidekicks here
     for die in moving:
         effects.move(game, die, Zone.PREP)
     if moving:
@@ -300,8 +302,8 @@ keywords.REGENERATE_GUARDS["54xmf"] = shaw_pays
 
 @script("54xmf")
 def shaw_regenerate_cost(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Names the guard above so the module is loaded with the card (the guard itself runs
-    inside Regenerate)."""
+    """The card's ability names this script so its text counts as handled; the rule itself
+    is the Regenerate guard above, which the engine asks when Shaw would be KO'd."""
     return False
 
 
@@ -349,7 +351,7 @@ def _toad_named(game: Game, player: int, action: Action, data: dict[str, Any]) -
     ctx = _context(game, data)
     assert ctx.slot is not None
     game.named[ctx.slot] = _chosen(action, data)
-    game.say(f"names {game.named[ctx.slot].replace('_', ' ').title()}.", player)
+    game.say(f"names {_affiliation_name(game.named[ctx.slot])}.", player)
     _toad_rule(ctx)
 
 
@@ -395,7 +397,7 @@ def counterstrike(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 def _counterstrike_affiliation(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     chosen = _chosen(action, data)
     dice = [d for d in game.zone(player, Zone.USED) if is_character_die(d) and chosen in affiliations(game, d)]
-    game.say(f"chooses {chosen.replace('_', ' ').title()}.", player)
+    game.say(f"chooses {_affiliation_name(chosen)}.", player)
     kinds: dict[int | None, Die] = {}
     for die in dice:
         kinds.setdefault(die.slot, die)
@@ -433,8 +435,8 @@ def dual_defense(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     """Remember the chosen pair for this use of the die (its double burst reads it)."""
     game = ctx.game
     game.script_state[_pair_key(ctx)] = {"turn": game.turn_number, "dice": [d.id for d in dice]}
-    game.say(f"pairs {' and '.join(game.die_name(d) for d in dice)} until the start of the next turn "
-             "of their controller.", ctx.controller)
+    game.say(f"pairs {' and '.join(game.die_name(d) for d in dice)} until the start of their next turn.",
+             ctx.controller)
     return bool(dice)
 
 
@@ -534,7 +536,7 @@ def whoever_assemble(ctx: Context, effect: Effect, dice: list[Die], players: lis
 def _assemble_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     ctx = _context(game, data)
     chosen = _chosen(action, data)
-    game.say(f"chooses {chosen.replace('_', ' ').title()}: those character dice cost 0 to field this turn.",
+    game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
              player)
     effects.apply(ctx, Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any")), [], [])
 

@@ -1,0 +1,796 @@
+"""World's Finest scripts, cards 97-143: what the ability language cannot say.
+
+Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
+and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
+rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
+continuation; what a card must remember for the rest of a turn is kept as plain values in
+``Game.script_state`` (keyed by the card code and its slot) or as a die's turn flags.
+
+A few scripts stand in for an engine hook that does not exist yet; their abilities are
+marked ``unsupported`` in the card data and the script only says so in the log.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.engine import effects, rules, triggers, windows
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.selectors import Context, affiliations, card_name, select
+from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
+from teambuilder.engine.turn import draw, roll
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+FOREVER = 10 ** 9            # a turn number no game reaches
+ENERGY_TYPES = ("mask", "fist", "bolt", "shield")
+PAY_OPTIONS = 3              # payment choices offered for a script's cost
+
+
+# -- shared helpers ------------------------------------------------------------------------
+
+def _frame(ctx: Context, **extra: Any) -> dict[str, Any]:
+    """The plain values a continuation needs to rebuild ``ctx``."""
+    return {"controller": ctx.controller, "slot": ctx.slot,
+            "source": None if ctx.source is None else ctx.source.id,
+            "event": None if ctx.event_die is None else ctx.event_die.id, **extra}
+
+
+def _context(game: Game, data: dict[str, Any]) -> Context:
+    source, event = data.get("source"), data.get("event")
+    return Context(game, int(data["controller"]), data.get("slot"),
+                   None if source is None else game.dice[int(source)],
+                   None if event is None else game.dice[int(event)])
+
+
+def _damage(ctx: Context, amount: int, dice: list[Die] | None = None, players: list[int] | None = None) -> bool:
+    """Queue ``amount`` damage from the ability's source, as a data ``damage`` effect would."""
+    return effects.apply(ctx, Effect("damage", amount=Amount(fixed=amount)), dice or [], players or [])
+
+
+def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
+    return effects.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
+
+
+def _card_dice_in_field(ctx: Context) -> list[Die]:
+    """Every character die of the ability's own card in the field ("Dick Grayson gets...")."""
+    return [d for d in ctx.game.field_characters() if d.slot is not None and d.slot == ctx.slot]
+
+
+def _combat_ko_now(game: Game) -> bool:
+    """Whether the KO being resolved came from combat damage: the Fast or regular combat
+    KO step has just run (its triggers resolve before the next combat task)."""
+    return game.step == "attack" and bool(game.tasks) and game.tasks[-1].kind in ("combat_end", "combat_damage")
+
+
+def _yes_no(game: Game, player: int, prompt: str, then: str, data: dict[str, Any]) -> None:
+    ask(game, player, prompt, (Choose(1), Pass()), then, data)
+
+
+def _payments(game: Game, player: int, cost: Cost) -> list[Payment]:
+    return payment_options(game.energy_sources(player), game.players[player].virtual, cost, PAY_OPTIONS)
+
+
+def _ask_payment(ctx: Context, cost: Cost, prompt: str, then: str, **extra: Any) -> bool:
+    """Offer to pay ``cost`` (pass declines); the continuation gets the option index."""
+    options = _payments(ctx.game, ctx.controller, cost)
+    if not options:
+        ctx.game.say(f"cannot pay {cost.notation()}.", ctx.controller)
+        return False
+    ask(ctx.game, ctx.controller, f"{prompt} (pay {cost.notation()}, or pass)",
+        (Pass(),) + tuple(Choose(i) for i in range(len(options))), then,
+        _frame(ctx, cost=[cost.amount, list(cost.types)], **extra))
+    return True
+
+
+def _paid(game: Game, player: int, action: Action, data: dict[str, Any]) -> bool:
+    """Pay the cost a ``_ask_payment`` offered, with the chosen option; False if declined."""
+    if not isinstance(action, Choose):
+        game.say("declines to pay.", player)
+        return False
+    amount, types = data["cost"]
+    cost = Cost(int(amount), tuple(types))
+    spent = windows.pay(game, player, _payments(game, player, cost)[action.index], cost)
+    game.say(f"pays {spent}.", player)
+    return True
+
+
+def _use_effect(game: Game, player: int, slot: int, bursts: int, source: int | None) -> bool:
+    """Use the effect of an action card as though its die were rolled showing ``bursts``
+    (no die is used: nothing watching for action dice triggers)."""
+    wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
+    found = False
+    for index, ability in enumerate(game.slots[slot].card.abilities):
+        if ability.trigger in wanted:
+            found = True
+            triggers.queue_now(game, triggers.PendingTrigger(player, slot, index, source, bursts=bursts,
+                                                             kind="action"))
+    if not found:
+        game.say(f"{game.slots[slot].card.card.full_name} has no executable effect in this engine yet.", player)
+    return found
+
+
+def _not_yet(ctx: Context, what: str) -> bool:
+    """The stand-in of an ability marked ``unsupported``: it only says what is missing."""
+    ctx.game.say(f"{what}: not supported by the engine yet.", ctx.controller)
+    return False
+
+
+def _bolts_spent(game: Game) -> int:
+    """[bolt] units in the last purchase's payment (a wild unit can stand for a bolt)."""
+    payment = game.last_payment
+    if not isinstance(payment, Payment):
+        return 0
+    return sum(s.symbols.count("bolt") + s.symbols.count("wild") for s in payment.spends)
+
+
+# -- 100 Superwoman: Amazonian, 129 Superwoman: Reign of Terror -------------------------------
+
+@script("100wf")
+def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Bought with at least three [bolt]: roll the die now and put it in the reserve pool."""
+    die = ctx.source
+    if die is None or _bolts_spent(ctx.game) < 3:
+        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: she is not rolled at once.", ctx.controller)
+        return False
+    roll(ctx.game, die)
+    die.zone = Zone.RESERVE
+    ctx.game.say(f"rolls {die.spec.name} at once: {die.spec.faces[die.face].describe()}; it goes to the "
+                 "reserve pool.", ctx.controller)
+    return True
+
+
+@script("100wf:2")
+@script("129wf:2")
+def superwoman_converts_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _not_yet(ctx, "converting energy to [bolt] for the turn")
+
+
+@script("129wf")
+def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
+    Villain or to each Batman Family character die."""
+    if ctx.source is None or _bolts_spent(ctx.game) < 3:
+        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
+                     ctx.controller)
+        return False
+    ask(ctx.game, ctx.controller, "Prep Superwoman and deal 3 damage to each character die of a group? "
+        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), "129wf:group", _frame(ctx))
+    return True
+
+
+@continuation("129wf:group")
+def _superwoman_group(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if not isinstance(action, Choose):
+        game.say("chooses not to use Superwoman's purchase ability.", player)
+        return
+    ctx = _context(game, data)
+    assert ctx.source is not None
+    effects.move(game, ctx.source, Zone.PREP)
+    group = ("villain", "batman_family")[action.index]
+    game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
+    _damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
+
+
+# -- 101 The Joker: Oberon Sexton -----------------------------------------------------------
+
+@script("101wf")
+def joker_draws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw 1 die: a Basic Action die may be used as though rolled (no bursts), then it
+    goes to the prep area; any other die goes to the used pile."""
+    game = ctx.game
+    drawn = draw(game, ctx.controller, 1)
+    if not drawn:
+        game.say("has no die to draw.", ctx.controller)
+        return False
+    die = drawn[0]
+    card = game.card_of(die)
+    game.say(f"draws {die.spec.name}.", ctx.controller)
+    if card is None or card.card.kind != "basic_action":
+        effects.move(game, die, Zone.USED)
+        return True
+    game.say(f"{die.spec.name} is a Basic Action die: it goes to the prep area.", ctx.controller)
+    _yes_no(game, ctx.controller, f"Use the effect of {die.spec.name} (no bursts)?", "101wf:use",
+            _frame(ctx, die=die.id))
+    return True
+
+
+@continuation("101wf:use")
+def _joker_uses(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    die = game.dice[int(data["die"])]
+    if not isinstance(action, Choose) or die.slot is None:
+        game.say(f"does not use {die.spec.name}.", player)
+        return
+    game.say(f"uses the effect of {die.spec.name} as though rolled.", player)
+    _use_effect(game, player, die.slot, 0, die.id)
+
+
+# -- 103 The Riddler: Riddle Me This ------------------------------------------------------
+
+def _riddle_key(slot: int | None) -> str:
+    return f"103wf:{slot}"
+
+
+@script("103wf")
+def riddler_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Before the opponent's Clear and Draw: remember what is in their prep area and name a
+    non-Sidekick die."""
+    game = ctx.game
+    names = sorted({slot.card.card.name for slot in game.slots})
+    game.script_state[_riddle_key(ctx.slot)] = [d.id for d in game.zone(1 - ctx.controller, Zone.PREP)]
+    if len(names) == 1:
+        _set_riddle(game, ctx.controller, int(ctx.slot or 0), names[0])
+        return True
+    ask(game, ctx.controller, "Name a die: " + ", ".join(f"{i}: {n}" for i, n in enumerate(names)),
+        tuple(Choose(i) for i in range(len(names))), "103wf:name", _frame(ctx, names=names))
+    return True
+
+
+@continuation("103wf:name")
+def _riddle_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, Choose)
+    _set_riddle(game, player, int(data["slot"]), data["names"][action.index])
+
+
+def _set_riddle(game: Game, player: int, slot: int, name: str) -> None:
+    game.named[slot] = name
+    game.say(f"names {name}.", player)
+
+
+@script("103wf:2")
+def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """After the opponent's draw: 1 damage to them for each die of the named name drawn
+    (the dice in their prep area that were not there before the draw)."""
+    game = ctx.game
+    before = game.script_state.pop(_riddle_key(ctx.slot), None)
+    name = game.named.get(ctx.slot if ctx.slot is not None else -1)
+    if not isinstance(before, list) or name is None:
+        return False
+    opponent = 1 - ctx.controller
+    hits = [d for d in game.zone(opponent, Zone.PREP) if d.id not in before and card_name(game, d) == name]
+    game.say(f"{game.players[opponent].name} drew {len(hits)} {name} dice.", ctx.controller)
+    return bool(hits) and _damage(ctx, len(hits), players=[opponent])
+
+
+# -- 104 Two-Face: Double Deal -----------------------------------------------------------------
+
+@script("104wf")
+def two_face_also_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Blocked: Two-Face will also deal damage equal to his A to the opponent at the
+    combat damage time (see 104wf:2)."""
+    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
+        return False
+    ctx.source.flags.add("104wf")
+    ctx.game.say("Two-Face will also deal his A to the opponent in combat.", ctx.controller)
+    return True
+
+
+@script("104wf:2")
+def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    die = ctx.source
+    if die is None or "104wf" not in die.flags or die.zone is not Zone.FIELD:
+        return False
+    die.flags.discard("104wf")
+    attack = ctx.game.stats(die)[0]
+    ctx.game.say(f"Two-Face also deals {attack} combat damage to the opponent.", ctx.controller)
+    ctx.game.damage_queue.append(DamageEvent(attack, die.id, player=1 - ctx.controller, combat=True))
+    return attack > 0
+
+
+# -- 105 Ultraman: World Conqueror -----------------------------------------------------------
+
+@script("105wf")
+def ultraman_conquers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO each opposing Superman Family character die, then deal their total level."""
+    game = ctx.game
+    opponent = 1 - ctx.controller
+    total = 0
+    for die in [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]:
+        level = die.spec.faces[die.face].level
+        if effects.ko(game, die):
+            total += level
+    if not total:
+        return False
+    game.say(f"Ultraman deals {total} damage (the total level of the KO'd dice).", ctx.controller)
+    return _damage(ctx, total, players=[opponent])
+
+
+# -- 108 Bane: Genius Tactician ------------------------------------------------------------------
+
+@script("108wf")
+def bane_breaks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Bane KO'd an opposing die in combat: half its A (rounded down) to the opponent."""
+    game, victim = ctx.game, ctx.event_die
+    if victim is None or not _combat_ko_now(game):
+        return False
+    amount = victim.spec.faces[victim.face].attack // 2 if game.is_character(victim) else 0
+    game.say(f"Bane deals half of {victim.spec.name}'s A: {amount}.", ctx.controller)
+    return amount > 0 and _damage(ctx, amount, players=[1 - ctx.controller])
+
+
+# -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
+
+@script("110wf")
+def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The opponent rerolls 1 of their Superman Family character dice in the field: on an
+    energy face it goes to the used pile."""
+    game = ctx.game
+    opponent = 1 - ctx.controller
+    chosen = [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]
+    if not chosen:
+        game.say(f"{game.players[opponent].name} has no Superman Family character die to reroll.", ctx.controller)
+        return False
+    if len(chosen) == 1:
+        effects.reroll_fielded(game, chosen[0], Zone.USED)
+        return True
+    ask(game, opponent, "Choose the Superman Family die to reroll.",
+        tuple(ChooseTarget(d.id) for d in chosen), "110wf:reroll", _frame(ctx))
+    return True
+
+
+@continuation("110wf:reroll")
+def _brainiac_rerolls(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, ChooseTarget)
+    effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
+
+
+# -- 111 Bruce Wayne: International Playboy, 113 Clark Kent, 114 Commissioner Gordon ------------
+
+def _find_die(game: Game, player: int, name: str, zones: tuple[Zone, ...]) -> Die | None:
+    """A die of ``player`` named ``name`` in the first of ``zones`` that holds one."""
+    for zone in zones:
+        for die in game.zone(player, zone):
+            if card_name(game, die) == name:
+                return die
+    return None
+
+
+@script("111wf")
+def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Pull 1 Batman die from the used pile (or else the bag) straight into the field at
+    level 3 (moved, not fielded)."""
+    die = _find_die(ctx.game, ctx.controller, "Batman", (Zone.USED, Zone.BAG))
+    if die is None:
+        ctx.game.say("has no Batman die in the bag or used pile.", ctx.controller)
+        return False
+    effects.move(ctx.game, die, Zone.FIELD, 3)
+    return True
+
+
+@script("113wf")
+def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO'd by combat damage: you may put 1 Superman die from your bag or used pile into
+    the field at level 2."""
+    game = ctx.game
+    if not _combat_ko_now(game):
+        game.say("Clark Kent was not KO'd by combat damage.", ctx.controller)
+        return False
+    die = _find_die(game, ctx.controller, "Superman", (Zone.USED, Zone.BAG))
+    if die is None:
+        game.say("has no Superman die in the bag or used pile.", ctx.controller)
+        return False
+    _yes_no(game, ctx.controller, f"Put {die.spec.name} into the field at level 2?", "113wf:put",
+            _frame(ctx, die=die.id))
+    return True
+
+
+@continuation("113wf:put")
+def _clark_kent_puts(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    die = game.dice[int(data["die"])]
+    if not isinstance(action, Choose):
+        game.say(f"leaves {die.spec.name} where it is.", player)
+        return
+    effects.move(game, die, Zone.FIELD, 2)
+
+
+# -- 112 Carmine Falcone ---------------------------------------------------------------------------
+
+@script("112wf")
+def falcone_limits_attacks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _not_yet(ctx, "at most 1 Batman Family character die attacking per turn")
+
+
+# -- 115 Dick Grayson: Brand New Bat, 131 The Penguin: Selfish ------------------------------------
+
+@script("115wf")
+def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """+2A and +2D this turn for every Dick Grayson die of this card in the field."""
+    return _modify(ctx, _card_dice_in_field(ctx), 2, 2)
+
+
+@script("131wf")
+def penguin_hides(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """+1D this turn for every Penguin die of this card in the field."""
+    return _modify(ctx, _card_dice_in_field(ctx), 0, 1)
+
+
+# -- 116 Doomsday: Unstoppable Rampage -------------------------------------------------------------
+
+@script("116wf")
+def doomsday_rampage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The opponent spins 1 of their non-Sidekick dice down to level 1 or KOs 1 of their
+    character dice (their choice)."""
+    game = ctx.game
+    opponent = 1 - ctx.controller
+    mine = game.field_characters(opponent)
+    choices: list[tuple[str, Die]] = [("spin", d) for d in mine if not d.is_sidekick and not d.token
+                                      and d.spec.faces[d.face].level > 1]
+    choices += [("ko", d) for d in mine]
+    if not choices:
+        game.say(f"{game.players[opponent].name} has no character die in the field.", ctx.controller)
+        return False
+    labels = [f"{i}: {'spin to level 1' if kind == 'spin' else 'KO'} {game.die_name(d)}"
+              for i, (kind, d) in enumerate(choices)]
+    options = [[kind, d.id] for kind, d in choices]
+    ask(game, opponent, "Doomsday: spin a die down to level 1 or KO a character die. " + "; ".join(labels),
+        tuple(Choose(i) for i in range(len(options))), "116wf:pick", _frame(ctx, options=options))
+    return True
+
+
+@continuation("116wf:pick")
+def _doomsday_pick(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, Choose)
+    kind, die_id = data["options"][action.index]
+    die = game.dice[int(die_id)]
+    if kind == "spin":
+        effects.spin_to(game, die, 1)
+    else:
+        effects.ko(game, die)
+
+
+# -- 117 General Zod: Corrupt --------------------------------------------------------------------
+
+@script("117wf")
+def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """You may pay [1] to send the action die just used to your prep area."""
+    if ctx.event_die is None or ctx.event_die.zone not in (Zone.OUT_OF_PLAY, Zone.FIELD, Zone.USED):
+        return False
+    return _ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", "117wf:pay")
+
+
+@continuation("117wf:pay")
+def _zod_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if _paid(game, player, action, data):
+        effects.move(game, game.dice[int(data["event"])], Zone.PREP)
+
+
+# -- 118 Harley Quinn: "Hey Bats!" -------------------------------------------------------------------
+
+def _turn_rule(ctx: Context, effect: Effect) -> None:
+    """A rule for the rest of this turn, held by the card (``this`` in its filters means
+    every die of the card, as for a static rule)."""
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
+
+
+@script("118wf")
+def harley_keeps_batman_off(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Your attack: Batman dice cannot block your Villain dice this turn."""
+    _turn_rule(ctx, Effect("rule", rule="unblockable", applies_to=DieFilter(owner="you", affiliations=("villain",)),
+                           match=DieFilter(names=("Batman",))))
+    ctx.game.say("Batman can't block Villain dice this turn (Harley Quinn).", ctx.controller)
+    return True
+
+
+@script("118wf:2")
+def harley_burst(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A Harley Quinn die of this card showing a burst: your The Joker dice can't be blocked."""
+    game = ctx.game
+    if not any(d.spec.faces[d.face].burst and d.owner == ctx.controller for d in _card_dice_in_field(ctx)):
+        return False
+    jokers = [d for d in game.field_characters(ctx.controller) if card_name(game, d) == "The Joker"]
+    return effects.apply(ctx, Effect("unblockable"), jokers, [])
+
+
+# -- 128 Supergirl: Impregnable Defense ---------------------------------------------------------------
+
+@script("128wf")
+def supergirl_blocks_the_small(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Opponent's attack: each Supergirl die of this card may block any number of
+    attackers, as long as each of them has purchase cost 2 or less."""
+    _turn_rule(ctx, Effect("rule", rule="block_extra", amount=Amount(fixed=99), applies_to=DieFilter(this=True),
+                           match=DieFilter(max_cost=2)))
+    return True
+
+
+# -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
+
+@script("119wf")
+def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
+        return False
+    return _ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
+                        "119wf:pay")
+
+
+@continuation("119wf:pay")
+def _kal_l_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if _paid(game, player, action, data):
+        game.dice[int(data["source"])].flags.add("119wf")
+        game.say("Kal-L will deal his combat damage to every attacking character.", player)
+
+
+@script("119wf:2")
+def kal_l_sweeps(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Kal-L dealt his combat damage: the same damage to every other attacker still in
+    the field (unblocked attackers have already left it: see the unsupported note)."""
+    die, game = ctx.source, ctx.game
+    if die is None or "119wf" not in die.flags:
+        return False
+    die.flags.discard("119wf")
+    attack = game.stats(die)[0]
+    others = [d for d in game.field_characters() if d.attacking and d is not ctx.event_die]
+    for other in others:
+        game.damage_queue.append(DamageEvent(attack, die.id, die=other.id, combat=True))
+    return bool(others)
+
+
+# -- 120 Kryptonite: K-Metal --------------------------------------------------------------------------
+
+@script("120wf")
+def kryptonite_zeroes_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Superman dice have 0A until end of turn."""
+    for die in dice:
+        die.modifiers.append(StatModifier(-FOREVER, 0, "effect"))
+        ctx.game.say(f"{ctx.game.die_name(die)} has 0A this turn.", die.owner)
+    return bool(dice)
+
+
+# -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
+
+def _frozen_key(slot: int | None) -> str:
+    return f"122wf:{slot}"
+
+
+@script("122wf")
+def freeze_holds(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The chosen die stays in the prep area without being rolled this turn: it is kept
+    aside until the end of the turn, then put back in the prep area."""
+    game = ctx.game
+    kept = [d for d in dice if d.zone is Zone.PREP]
+    for die in kept:
+        die.zone = Zone.OUT_OF_PLAY
+        game.say(f"{die.spec.name} is frozen: it stays in the prep area and is not rolled this turn.", ctx.controller)
+    held = game.script_state.setdefault(_frozen_key(ctx.slot), [])
+    assert isinstance(held, list)
+    held.extend(d.id for d in kept)
+    return bool(kept)
+
+
+@script("122wf:2")
+def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), [])
+    assert isinstance(held, list)
+    back = [ctx.game.dice[i] for i in held if ctx.game.dice[i].zone is Zone.OUT_OF_PLAY]
+    for die in back:
+        die.zone = Zone.PREP
+        ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
+    return bool(back)
+
+
+# -- 123 Mr. Mxyzptlk, 138 Ultraman: Kryptonite-Powered ------------------------------------------------
+
+@script("123wf")
+def mxyzptlk_copies(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Use a copy of the Basic Action die the opponent just used (same bursts)."""
+    die = ctx.event_die
+    if die is None or die.slot is None:
+        return False
+    ctx.game.say(f"uses a copy of {die.spec.name}.", ctx.controller)
+    return _use_effect(ctx.game, ctx.controller, die.slot, die.spec.faces[die.face].burst, None)
+
+
+@script("138wf")
+def ultraman_uses_basics(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Use the effect of each Basic Action Card in play, without bursts."""
+    game = ctx.game
+    used = False
+    for slot in game.slots:
+        if slot.card.card.kind == "basic_action":
+            game.say(f"uses the effect of {slot.card.card.full_name}.", ctx.controller)
+            used = _use_effect(game, ctx.controller, slot.index, 0, None) or used
+    return used
+
+
+# -- 127 Scarecrow: Hallucinogenic Vapors --------------------------------------------------------------
+
+@script("127wf")
+def scarecrow_lies_under(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The KO'd Scarecrow die shows an energy face beneath the controlled die; it is in
+    its owner's prep area once the control ends (at the latest, the end of the turn)."""
+    die = ctx.source
+    if die is None:
+        return False
+    energy = next((i for i, f in enumerate(die.spec.faces) if f.kind == ENERGY), None)
+    if energy is not None:
+        die.face = energy
+    ctx.game.say(f"{die.spec.name} lies beneath the controlled die, showing {die.spec.faces[die.face].describe()}.",
+                 ctx.controller)
+    return True
+
+
+# -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
+
+@script("130wf")
+def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw 1 die: not a Sidekick, back to the bag; a Sidekick is rolled, goes to the used
+    pile, and its energy type deals 2 damage to each opposing character die of that type."""
+    game = ctx.game
+    drawn = draw(game, ctx.controller, 1)
+    if not drawn:
+        game.say("has no die to draw.", ctx.controller)
+        return False
+    die = drawn[0]
+    if not die.is_sidekick:
+        game.say(f"draws {die.spec.name}: not a Sidekick, it goes back to the bag.", ctx.controller)
+        effects.move(game, die, Zone.BAG)
+        return False
+    roll(game, die)
+    face = die.spec.faces[die.face]
+    game.say(f"draws a Sidekick and rolls {face.describe()}.", ctx.controller)
+    effects.move(game, die, Zone.USED)
+    if face.kind != ENERGY or len(face.symbols) != 1 or face.symbols[0] not in ENERGY_TYPES:
+        return False
+    hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
+    return bool(hit) and _damage(ctx, 2, hit)
+
+
+# -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
+
+@script("133wf")
+def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The 2 life are paid: damage the action die deals this turn is doubled."""
+    die = ctx.event_die
+    if die is None:
+        return False
+    # A rule on the die (not only its "double_damage" flag): combat.deal reads the flag
+    # only when some rule is in force. The action die is out of play: not bound to the field.
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
+                                                dice=(die.id,), bound_to_field=False))
+    ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
+    return True
+
+
+@script("133wf:2")
+def two_face_doubles_globals(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if ctx.event_player != ctx.controller:
+        return False
+    return _not_yet(ctx, "doubling the damage of a Global Ability")
+
+
+# -- 134 Wonder Woman, 137 Lex Luthor, 141 Black Lantern Green Arrow -------------------------------
+
+@script("134wf")
+def wonder_woman_reflects(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _not_yet(ctx, "telling damage from an opponent's Global Ability")
+
+
+@script("137wf")
+def lex_luthor_survives(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _not_yet(ctx, "keeping you at 1 life against non-combat damage")
+
+
+@script("141wf")
+def green_arrow_punishes(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _not_yet(ctx, "telling which character's ability damaged you")
+
+
+# -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
+
+def _cave_key(slot: int | None) -> str:
+    return f"135wf:{slot}"
+
+
+def _basic_offers(game: Game, player: int) -> list[tuple[int, Cost]]:
+    """Basic action cards with a die left to buy, at printed cost minus 1 (at least 1)."""
+    offers = []
+    for slot in game.slots:
+        card = slot.card.card
+        if card.kind != "basic_action":
+            continue
+        if any(d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
+            offers.append((slot.index, Cost(max(card.cost - 1, 1), card.energy)))
+    return offers
+
+
+@script("135wf")
+def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave."""
+    game = ctx.game
+    options: list[list[int]] = []
+    labels: list[str] = []
+    for slot, cost in _basic_offers(game, ctx.controller):
+        for index, _ in enumerate(_payments(game, ctx.controller, cost)):
+            labels.append(f"{len(options)}: {game.slots[slot].card.card.name} ({cost.notation()}, way {index + 1})")
+            options.append([slot, index])
+    if not options:
+        game.say("cannot afford any Basic Action die.", ctx.controller)
+        return False
+    ask(game, ctx.controller, "Buy a Basic Action die for Batcave: " + "; ".join(labels),
+        (Pass(),) + tuple(Choose(i) for i in range(len(options))), "135wf:buy", _frame(ctx, options=options))
+    return True
+
+
+@continuation("135wf:buy")
+def _batcave_bought(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if not isinstance(action, Choose):
+        game.say("buys nothing for Batcave.", player)
+        return
+    slot, index = data["options"][action.index]
+    cost = dict(_basic_offers(game, player))[slot]
+    spent = windows.pay(game, player, _payments(game, player, cost)[index], cost)
+    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
+    die.owner = player
+    die.zone = Zone.OUT_OF_PLAY
+    # Stored dice sit out of play; listing them as set aside for ever keeps the end of
+    # the turn from sweeping them to the used pile until Batcave releases them.
+    game.set_aside.append((die.id, 0, FOREVER))
+    stored = game.script_state.setdefault(_cave_key(data["slot"]), [])
+    assert isinstance(stored, list)
+    stored.append(die.id)
+    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.say(f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.", player)
+    triggers.emit(game, "purchased", die)
+    triggers.watch(game, "any_purchased", die)
+
+
+@script("135wf:2")
+def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Move Batcave to the used pile; the dice stored beneath it go to your prep area."""
+    game = ctx.game
+    cave = next((d for d in game.dice if d.slot == ctx.slot and d.zone is Zone.FIELD
+                 and d.owner == ctx.controller), None)
+    if cave is None:
+        return False
+    effects.move(game, cave, Zone.USED)
+    stored = game.script_state.pop(_cave_key(ctx.slot), [])
+    assert isinstance(stored, list)
+    game.set_aside = [entry for entry in game.set_aside if entry[0] not in stored]
+    for die_id in stored:
+        die = game.dice[die_id]
+        if die.zone is Zone.OUT_OF_PLAY:
+            effects.move(game, die, Zone.PREP)
+    return True
+
+
+# -- 140 Black Lantern Firestorm, 142 Black Lantern Martian Manhunter ------------------------------
+
+@script("140wf")
+def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Before blocks: the opponent pays 2 life to block with [mask] character dice this
+    turn, or none of them may block."""
+    game = ctx.game
+    opponent = 1 - ctx.controller
+    masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
+    if not masks:
+        return False
+    _yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", "140wf:toll",
+            _frame(ctx, masks=[d.id for d in masks]))
+    return True
+
+
+@continuation("140wf:toll")
+def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, Choose):
+        game.say("pays 2 life to block with [mask] character dice.", player)
+        game.lose_life(player, 2)
+        return
+    for die_id in data["masks"]:
+        game.dice[int(die_id)].flags.add("cant_block")
+    game.say("does not pay: [mask] character dice can't block this turn.", player)
+
+
+@script("142wf")
+def martian_manhunter_drains(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The attacker it blocked was KO'd in combat: its controller loses life equal to its level."""
+    victim = ctx.event_die
+    if victim is None or not _combat_ko_now(ctx.game):
+        return False
+    face = victim.spec.faces[victim.face]
+    level = face.level if face.kind == CHARACTER else 0
+    ctx.game.lose_life(1 - ctx.controller, level)
+    return level > 0
