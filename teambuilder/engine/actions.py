@@ -9,7 +9,7 @@ game exactly. Three decision shapes exist: pick one of ``options``; pick any sub
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from teambuilder.engine.energy import Payment, Spend
@@ -37,9 +37,13 @@ class Field:
     payment: Payment
 
 
+NO_PAYMENT = Payment()
+
+
 @dataclass(frozen=True)
 class UseAction:
     die: int
+    payment: Payment = NO_PAYMENT   # only when a rule makes using action dice cost energy
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,8 @@ def action_from_json(raw: dict[str, Any]) -> Action:
     values: dict[str, Any] = {}
     for item in fields(cls):
         if item.name not in raw:
+            if item.default is not MISSING:
+                continue            # a field added later: older records leave it out
             raise ValueError(f"{kind}: missing {item.name!r}")
         value = raw[item.name]
         if item.name == "payment":

@@ -134,6 +134,18 @@ def global_delta(game: Game, player: int, slot: int) -> int:
     return total
 
 
+def action_delta(game: Game, player: int) -> int:
+    """Energy a player pays to use an action die (Oracle: opponents pay 1 per action)."""
+    total = 0
+    for rule in in_force(game, "action_cost"):
+        if rule.effect.by == "opponent" and player == rule.controller:
+            continue
+        if rule.effect.by == "you" and player != rule.controller:
+            continue
+        total += amount(game, rule)
+    return total
+
+
 def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
     """cant_purchase / cant_field: whether ``player`` may not buy or field ``die``."""
     probe = as_owned_by(die, player)

@@ -271,7 +271,13 @@ class _Builder:
         if key == "choose":
             return Choose(int(value))
         if key == "use":
-            return UseAction(self.die(value))
+            die_id = self.die(value)
+            if payment is None:
+                # When using actions costs energy (Oracle), take the engine's first payment.
+                offered = [o for o in (game.decision.options if game.decision else ())
+                           if isinstance(o, UseAction) and o.die == die_id]
+                return offered[0] if offered else UseAction(die_id)
+            return UseAction(die_id, payment)
         return self._paid(game, key, value, payment)
 
     def _paid(self, game: Game, key: str, value: Any, payment: Payment | None) -> Action:
@@ -400,7 +406,7 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                 raise ScenarioError(f"action {number}: invariant broken: {problems[0]}")
         result.failures = _check(builder, game, raw.get("expect") or {})
         result.log = game.log
-    except (ScenarioError, AbilityError, KeyError, TypeError, ValueError, yaml.YAMLError) as error:
+    except (ScenarioError, AbilityError, KeyError, TypeError, ValueError, RecursionError, yaml.YAMLError) as error:
         message = str(error) if not isinstance(error, KeyError) else f"missing {error}"
         result.failures = [f"{path}: {message}"]
     return result

@@ -75,6 +75,11 @@ def card_cost(game: Game, slot: int) -> Cost:
     return Cost(purchase_cost(game, slot), card.energy)
 
 
+def action_cost(game: Game, player: int) -> Cost:
+    """What using an action die costs: nothing, unless a rule in force says so."""
+    return Cost(max(0, rules.action_delta(game, player))) if game.has_rules else Cost(0)
+
+
 def field_cost(game: Game, die: Die) -> Cost:
     """Fielding cost: printed, changed by rules in force (never below 0)."""
     printed = die.spec.faces[die.face].fielding
@@ -135,10 +140,15 @@ def priority_options(game: Game) -> list[Action]:
                 for payment in payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
         seen_actions: set[tuple[str, int]] = set()
+        use_cost = action_cost(game, player)
         for die in game.zone(player, Zone.RESERVE):
             if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions:
                 seen_actions.add((die.spec.key, die.face))
-                options.append(UseAction(die.id))
+                if use_cost.amount == 0:
+                    options.append(UseAction(die.id))
+                elif use_cost.amount <= available:
+                    options += [UseAction(die.id, p) for p in
+                                payment_options(sources, virtual, use_cost, OPTIONS_PER_CHOICE)]
     for slot in game.slots:
         for index, ability in enumerate(slot.card.abilities):
             if not global_allowed(game, player, slot.index, index, ability):
@@ -204,6 +214,9 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         spent = pay(game, player, action.payment, field_cost(game, die))
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, UseAction):
+        cost = action_cost(game, player)
+        if cost.amount:
+            game.say(f"pays {pay(game, player, action.payment, cost)} to use an action die.", player)
         _use_action(game, player, action.die)
     elif isinstance(action, UseGlobal):
         ability = game.slots[action.slot].card.abilities[action.ability]
@@ -249,7 +262,7 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
             matched = True
             triggers.queue_now(game, triggers.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
                                                              kind="action"))
-    if not matched:
+    if not matched and not continuous:
         game.say(f"{die.spec.name} has no executable effect in this engine yet.")
     triggers.watch(game, "action_used", die, player=player)
 
@@ -257,7 +270,8 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
 def check(game: Game, decision: Decision, action: Action) -> str | None:
     """Why ``action`` does not answer ``decision`` legally, or None when it does."""
     if decision.subset or decision.kind in ("reroll", "attackers"):
-        if not isinstance(action, (Reroll, DeclareAttackers)):
+        expected = Reroll if decision.kind == "reroll" else DeclareAttackers
+        if not isinstance(action, expected):
             return f"expected a choice of dice for {decision.kind}"
         chosen = set(action.dice)
         if len(chosen) != len(action.dice) or not chosen <= set(decision.subset):
@@ -288,6 +302,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
             cost = card_cost(game, action.slot)
         elif isinstance(option, Field) and isinstance(action, Field) and option.die == action.die:
             cost = field_cost(game, game.dice[action.die])
+        elif isinstance(option, UseAction) and isinstance(action, UseAction) and option.die == action.die:
+            cost = action_cost(game, decision.player)
         elif (isinstance(option, UseGlobal) and isinstance(action, UseGlobal)
               and (option.slot, option.ability) == (action.slot, action.ability)):
             cost = global_cost(game.slots[action.slot].card.abilities[action.ability], game, decision.player,

@@ -54,7 +54,8 @@ def giganta_grows(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     """Every die of this Giganta card its controller has in the field spins up 1 level
     (each die has the ability; the card's watch trigger fires once for all of them)."""
     mine = [d for d in ctx.game.field_characters(ctx.controller) if d.slot == ctx.slot]
-    return any([effects.spin(ctx.game, die, 1) for die in mine])
+    spun = [effects.spin(ctx.game, die, 1) for die in mine]   # every die spins, not just the first
+    return any(spun)
 
 
 # -- 15: Steve Trevor, Themysciran Liaison -----------------------------------------------
@@ -172,6 +173,9 @@ def _exchange(game: Game, first: Die, second: Die) -> None:
 
 # -- 27: Plot Twist ----------------------------------------------------------------------
 
+PLOT_TWIST_DICE = "27sww:fielded"   # script_state key: the dice fielded with Plot Twist this turn
+
+
 @script("27sww")
 def plot_twist(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Draw up to 2 dice from the opponent's bag (the player says how many)."""
@@ -190,11 +194,13 @@ def _plot_twist_draw(game: Game, player: int, action: Action, data: dict[str, An
     assert isinstance(action, Choose)
     opponent = 1 - player
     fieldable: list[int] = []
+    drawn: set[int] = set()
     for _ in range(action.index):
-        bag = game.zone(opponent, Zone.BAG)
+        bag = [d for d in game.zone(opponent, Zone.BAG) if d.id not in drawn]
         if not bag:
             break
         die = game.rng.choice(bag)
+        drawn.add(die.id)
         if not selectors.is_character_die(die):
             game.say(f"draws {die.spec.name} from the opponent's bag and returns it.", player)
             continue
@@ -227,9 +233,24 @@ def _plot_twist_field(game: Game, player: int, action: Action, data: dict[str, A
         die.zone = Zone.FIELD
         keywords.take_control(game, player, None, die)
         field_die(game, die, " for free")
+        fielded = game.script_state.setdefault(PLOT_TWIST_DICE, [])
+        assert isinstance(fielded, list)
+        fielded.append(die.id)
     else:
         effects.move(game, die, Zone.USED)
     _plot_twist_next(game, player, fieldable)
+
+
+@script("27sww:end")
+def plot_twist_ends(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """At end of turn the dice fielded with Plot Twist go to their owner's used pile,
+    wherever they are (their control has already ended in Cleanup)."""
+    fielded = ctx.game.script_state.pop(PLOT_TWIST_DICE, [])
+    assert isinstance(fielded, list)
+    moved = [ctx.game.dice[i] for i in fielded if ctx.game.dice[i].zone is not Zone.USED]
+    for die in moved:
+        effects.move(ctx.game, die, Zone.USED)
+    return bool(moved)
 
 
 # -- 28: Resurrection --------------------------------------------------------------------
