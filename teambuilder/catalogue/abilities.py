@@ -34,7 +34,7 @@ SELF_TRIGGERS: tuple[str, ...] = (
 WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
-    "clear_and_draw", "rolled", "start_of_turn", "end_of_turn",
+    "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
 )
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -48,7 +48,7 @@ OWNERS: tuple[str, ...] = ("you", "opponent")
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
-DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking")
+DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once")
 KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
@@ -65,7 +65,8 @@ RULES: tuple[str, ...] = (
     "cant_be_targeted", "prevent_damage", "prevent_player_damage", "no_combat_damage", "double_damage",
     "life_floor",
     "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
-    "no_globals", "first_purchase_to_prep", "field_free",
+    "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
+    "no_combat_ko", "choose_blocks",
 )
 
 # Effect primitives and the fields each accepts besides ``do``, ``to`` and ``if_done``.
@@ -185,6 +186,9 @@ class DieFilter:
     basic: bool | None = None   # action dice: a basic action (True) or not (False)
     named: bool = False         # the die named by the card's "name a die" choice
     attacked: bool | None = None  # attacked at some point this turn
+    fought: bool | None = None    # attacked or blocked at some point this turn
+    bound: bool = False           # a die the scheduling ability chose (its targets)
+    instigator: bool = False      # the die that caused the event (the targeting die, the damage source)
 
 
 @dataclass(frozen=True)
@@ -347,7 +351,7 @@ def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
-                "has_global", "basic", "named", "attacked")
+                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -372,7 +376,9 @@ def parse_filter(raw: Any) -> DieFilter:
         event=bool(_opt_bool(raw, "event")), engaged=bool(_opt_bool(raw, "engaged")),
         attacking=_opt_bool(raw, "attacking"), blocking=_opt_bool(raw, "blocking"),
         blocked=_opt_bool(raw, "blocked"), has_global=_opt_bool(raw, "has_global"),
-        basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"))
+        basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
+        fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
+        instigator=bool(_opt_bool(raw, "instigator")))
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -419,7 +425,7 @@ def parse_amount(raw: Any) -> Amount:
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker")
+                   "only_attacker", "source", "by")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -433,7 +439,9 @@ def parse_condition(raw: Any) -> Condition:
                          at_most=_opt_int(raw, "at_most"), distinct=_choice(raw, "distinct", DISTINCT, "dice"))
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
-               "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,)}[kind]
+               "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
+               "source": ("global", "action", "ability", "combat", "fielded"),
+               "by": ("you", "opponent")}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())

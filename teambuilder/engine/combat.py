@@ -81,7 +81,7 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
     if not action.dice:
         game.say("does not attack.")
         return
-    chosen = [game.dice[i] for i in sorted(action.dice)]
+    chosen = _within_limits(game, [game.dice[i] for i in sorted(action.dice)])
     for die in chosen:
         die.attacking = True
         game.attacked_this_turn.add(die.id)
@@ -92,6 +92,19 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
     for kind in ("combat_end", "combat_ko", "combat_damage", "fast_ko", "fast_damage", "split_damage",
                  "attack_window", "declare_blockers"):
         game.tasks.append(Task(kind, game.active))
+
+
+def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
+    """At most N attackers of a kind (Carmine Falcone: Mob Boss): extra ones stay home."""
+    if not game.has_rules:
+        return chosen
+    for rule in rules.in_force(game, "max_attackers"):
+        limit = rules.amount(game, rule)
+        matching = [d for d in chosen if rules.applies(game, rule, d)]
+        for extra in matching[limit:]:
+            game.say(f"{game.die_name(extra)} cannot attack: at most {limit} such dice may attack.", extra.owner)
+            chosen = [d for d in chosen if d is not extra]
+    return chosen
 
 
 def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[int, ...]:
@@ -121,7 +134,12 @@ def run_declare_blockers(game: Game, task: Task) -> None:
         _after_blocks(game, ())
         return
     must = tuple(b for b, _ in assign if rules.die_has(game, game.dice[b], "must_block"))
-    game.decision = Decision(game.inactive, "blockers", "Choose blockers: each blocks one attacker.",
+    chooser = game.inactive
+    if game.has_rules and any(r.controller == game.active for r in rules.in_force(game, "choose_blocks")):
+        # Booker T: every die that can block must, and the attacking player assigns them.
+        chooser, must = game.active, tuple(b for b, _ in assign)
+        game.say("assigns the opponent's blockers.", game.active)
+    game.decision = Decision(chooser, "blockers", "Choose blockers: each blocks one attacker.",
                              assign=tuple(assign), required=must)
 
 
@@ -164,6 +182,7 @@ def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
     blocks = legal_blocks(game, action.blocks)
     for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
+        game.blocked_this_turn.add(blocker.id)
         if blocker.blocking is None:
             blocker.blocking = attacker.id
         else:
@@ -279,6 +298,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
             attack = stats(game, attacker, bonuses)[0]
             if not attacker.blocked:
                 unblocked.append(attacker)
+                events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
+            elif game.has_rules and rules.die_has(game, attacker, "damage_to_player"):
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
             elif game.has_keyword(attacker, "overcrush"):
                 events += _overcrush(game, attacker, blockers, attack, bonuses)
@@ -446,6 +467,20 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
             event.amount = 0
 
 
+def _life_floor(game: Game, event: DamageEvent) -> int:
+    """Lex Luthor: Ex-Con: non-combat damage cannot take that player below 1 life."""
+    if event.combat or not game.has_rules or event.player is None:
+        return event.amount
+    for rule in rules.in_force(game, "life_floor"):
+        if rule.controller == event.player:
+            room = max(0, game.players[event.player].life - 1)
+            if event.amount > room:
+                game.say(f"cannot be taken below 1 life by non-combat damage ({event.amount - room} prevented).",
+                         event.player)
+                return room
+    return event.amount
+
+
 def deal(game: Game, batch: list[DamageEvent]) -> None:
     """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
     if game.has_rules:
@@ -463,13 +498,16 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             event.amount -= stopped
             game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
     hurt_players: dict[int, int] = {}
+    hurt_by: dict[int, DamageEvent] = {}
     for event in batch:
         if event.player is not None and event.amount > 0:
+            event.amount = _life_floor(game, event)
             game.players[event.player].life -= event.amount
             source = game.dice[event.source].spec.name if event.source is not None else "an effect"
             game.say(f"takes {event.amount} damage from {source} ({game.players[event.player].life} life).",
                      event.player)
             hurt_players[event.player] = hurt_players.get(event.player, 0) + event.amount
+            hurt_by.setdefault(event.player, event)
     if game.end_game():
         return
     for event in batch:
@@ -479,9 +517,15 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             triggers.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
                           combat=event.combat)
     for player, amount in hurt_players.items():
-        # "Whenever you are dealt damage" (Vengeance) triggers once per batch.
-        triggers.watch(game, "you_damaged", player=player, amount=amount)
-        triggers.watch(game, "player_damaged", player=player, amount=amount)
+        # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
+        # says what dealt (the first of) it: its kind, its player and its die.
+        first = hurt_by[player]
+        first_dealer = game.dice[first.source] if first.source is not None else None
+        kind = "combat" if first.combat else first.kind
+        by = first.by if first.by is not None else (first_dealer.owner if first_dealer is not None else None)
+        for event_name in ("you_damaged", "player_damaged"):
+            triggers.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
+                           instigator=first_dealer)
     damaged: list[Die] = []
     for event in batch:
         if event.die is None or event.amount <= 0:

@@ -281,6 +281,8 @@ def _next_own_turn(ctx: Context) -> int:
 
 
 def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A rule for a while: this turn, until your next turn, or ``once`` (it ends after the
+    first purchase it changes, e.g. "your next purchase costs 2 less")."""
     until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
     if effect.rule == "no_text":
         # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
@@ -302,7 +304,8 @@ def _schedule(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
         return False
     until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
     ctx.game.scheduled.append((ctx.controller, ctx.slot, effect.ability - 1, until,
-                               None if ctx.source is None else ctx.source.id))
+                               None if ctx.source is None else ctx.source.id,
+                               tuple(d.id for d in ctx.targets)))
     return True
 
 
@@ -416,6 +419,9 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
              Zone.CARD: "its card"}
     if not quiet:
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
+    if zone is Zone.PREP and game.step != "clear and draw":
+        from teambuilder.engine import triggers
+        triggers.watch(game, "prepped", die, player=die.owner)
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
@@ -455,7 +461,9 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
     "when this die KOs" trigger sees all of them before any leaves the field. Returns the
     dice actually KO'd."""
     from teambuilder.engine import keywords, triggers
-    doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d) and not keywords.replace_ko(game, d)]
+    doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
+              and not (combat and game.has_rules and rules.die_has(game, d, "no_combat_ko"))
+              and not keywords.replace_ko(game, d)]
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         triggers.emit(game, "ko", die, combat=combat)

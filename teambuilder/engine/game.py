@@ -76,8 +76,9 @@ class Game:
         self.spent: set[int] = set()             # dice spent as energy this turn
         # Abilities switched on for a while by another ability ("this turn, whenever ..."):
         # (controller, slot, ability index, last turn number (0: this turn), source die).
-        self.scheduled: list[tuple[int, int, int, int, int | None]] = []
+        self.scheduled: list[tuple[int, int, int, int, int | None, tuple[int, ...]]] = []
         self.attacked_this_turn: set[int] = set()
+        self.blocked_this_turn: set[int] = set()
         self.hits: dict[int, set[int]] = {}      # die -> dice that damaged it this turn
         scripts.load_all()   # scripts register hooks (Regenerate prices...) as they import
         self.fielded_this_turn: set[int] = set()

@@ -146,6 +146,14 @@ def action_delta(game: Game, player: int) -> int:
     return total
 
 
+def use_up(game: Game, name: str, player: int, die: Die) -> None:
+    """Rules lasting ``once`` end after the first time they changed something for
+    ``player``'s ``die`` (a purchase)."""
+    probe = as_owned_by(die, player)
+    game.turn_rules = [r for r in game.turn_rules if not (
+        r.effect.rule == name and r.effect.duration == "once" and r.controller == player and applies(game, r, probe))]
+
+
 def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
     """cant_purchase / cant_field: whether ``player`` may not buy or field ``die``."""
     probe = as_owned_by(die, player)

@@ -39,6 +39,10 @@ class Context:
     targets: list[Die] = field(default_factory=list)
     trigger: str = ""              # the trigger of the resolving ability
     event_slot: int | None = None  # the card the event is about (a global used...)
+    event_kind: str = ""           # what caused the event: global, action, ability, combat, fielded
+    event_by: int | None = None    # the player whose die or ability caused the event
+    bound: tuple[int, ...] = ()    # dice the ability that switched this one on had chosen
+    instigator: Die | None = None  # the die that caused the event (targeting die, damage source)
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -126,6 +130,12 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.blocked is not None and die.blocked != f.blocked:
         return False
     if f.attacked is not None and (die.id in game.attacked_this_turn) != f.attacked:
+        return False
+    if f.fought is not None and (die.id in game.attacked_this_turn or die.id in game.blocked_this_turn) != f.fought:
+        return False
+    if f.bound and die.id not in ctx.bound:
+        return False
+    if f.instigator and die is not ctx.instigator:
         return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False
@@ -227,6 +237,10 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.combat == (condition.value == "true")
     if kind == "named":
         return ctx.slot is not None and ctx.slot in game.named
+    if kind == "source":
+        return ctx.event_kind == condition.value
+    if kind == "by":
+        return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
     if kind == "only_attacker":
         attackers = [d for d in game.dice if d.attacking]
         return ctx.source is not None and attackers == [ctx.source]

@@ -51,6 +51,10 @@ class PendingTrigger:
     combat: bool = False
     kind: str = "ability"            # ability | global | action
     event_slot: int | None = None    # the card the event is about (the global used...)
+    event_kind: str = ""             # what caused the event (global, action, ability, combat...)
+    event_by: int | None = None      # whose die or ability caused it
+    bound: tuple[int, ...] = ()      # dice chosen by the ability that scheduled this one
+    instigator: int | None = None    # the die that caused the event
 
     def label(self, game: Game) -> str:
         card = game.slots[self.slot].card.card
@@ -81,7 +85,9 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
                    None if trigger.event_die is None else game.dice[trigger.event_die],
                    trigger.event_player, trigger.event_amount, trigger.combat,
                    "intimidate" if ability.keyword == "intimidate" else trigger.kind,
-                   trigger=ability.trigger, event_slot=trigger.event_slot)
+                   trigger=ability.trigger, event_slot=trigger.event_slot, event_kind=trigger.event_kind,
+                   event_by=trigger.event_by, bound=trigger.bound,
+                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator])
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
@@ -114,16 +120,19 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
 
 
 def watch(game: Game, event: str, die: Die | None = None, *, player: int | None = None,
-          amount: int = 0, combat: bool = False, event_slot: int | None = None) -> None:
+          amount: int = 0, combat: bool = False, event_slot: int | None = None, kind: str = "",
+          by: int | None = None, instigator: Die | None = None) -> None:
     """Queue the "whenever ..." abilities of active cards that watch for ``event``."""
     if event not in game.watched:
         return
-    for controller, slot_index, index, _, source in list(game.scheduled):
+    for controller, slot_index, index, _, source, bound in list(game.scheduled):
         ability = game.slots[slot_index].card.abilities[index]
         if ability.trigger != event or (event == "you_damaged" and player != controller):
             continue
         pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
-                                 event_player=player, event_amount=amount, combat=combat, event_slot=event_slot)
+                                 event_player=player, event_amount=amount, combat=combat, event_slot=event_slot,
+                                 event_kind=kind, event_by=by, bound=bound,
+                                 instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
     for slot in game.slots:
@@ -136,7 +145,9 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
             for index in indexes:
                 pending = PendingTrigger(controller, slot.index, index, source,
                                          None if die is None else die.id, event_player=player,
-                                         event_amount=amount, combat=combat, event_slot=event_slot)
+                                         event_amount=amount, combat=combat, event_slot=event_slot,
+                                         event_kind=kind, event_by=by,
+                                         instigator=None if instigator is None else instigator.id)
                 if _may_trigger(game, slot.card.abilities[index], pending):
                     game.new_triggers.append(pending)
 
@@ -271,6 +282,13 @@ def _continue(game: Game) -> None:
                                  options=((Pass(),) if optional else ()) + options)
         return
     game.resolving = None
+    if "targeted" in game.watched:
+        for picks in resolution.targets:
+            for die_id in picks:
+                if die_id >= 0:
+                    watch(game, "targeted", game.dice[die_id], player=trigger.controller, by=trigger.controller,
+                          kind=trigger.kind, event_slot=trigger.slot,
+                          instigator=None if trigger.source is None else game.dice[trigger.source])
     execute(game, trigger, ability, resolution)
 
 

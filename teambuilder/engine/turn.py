@@ -36,6 +36,7 @@ def start_next_turn(game: Game) -> None:
     game.purchases.clear()
     game.fielded_this_turn.clear()
     game.attacked_this_turn.clear()
+    game.blocked_this_turn.clear()
     game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
                     f"(life {game.players[0].life}-{game.players[1].life}) --")
     steps = ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
@@ -60,6 +61,9 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
         die = game.rng.choice(bag)
         die.zone = Zone.PREP
         drawn.append(die)
+    if drawn and "drawn" in game.watched:
+        kind = "clear_and_draw" if game.step == "clear and draw" else "effect"
+        triggers.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind=kind, by=player)
     return drawn
 
 

@@ -107,6 +107,8 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False
     if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
         return False
+    if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
+        return False   # a global another ability switches on for a while (A Moment of Bliss)
     ctx = Context(game, player, slot)
     return not ability.conditions or selectors.all_hold(ctx, ability.conditions)
 
@@ -200,6 +202,8 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         slot = game.slots[action.slot]
         spent = pay(game, player, action.payment, card_cost(game, action.slot))
         die = next(d for d in game.dice if d.slot == action.slot and d.zone is Zone.CARD)
+        if game.has_rules:
+            rules.use_up(game, "purchase_cost", player, die)
         die.owner = player
         to_prep = game.has_rules and _first_purchase_to_prep(game, player)
         die.zone = Zone.PREP if to_prep else Zone.USED
