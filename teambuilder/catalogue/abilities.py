@@ -66,7 +66,8 @@ RULES: tuple[str, ...] = (
     "life_floor",
     "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
     "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
-    "no_combat_ko", "choose_blocks",
+    "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
+    "one_per_card", "reduce_first_to_one",
 )
 
 # Effect primitives and the fields each accepts besides ``do``, ``to`` and ``if_done``.
@@ -94,7 +95,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "unblockable": ("duration",),
     "gain_keyword": ("keyword", "duration"),
     "gain_affiliation": ("affiliation", "duration"),
-    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match"),
+    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types"),
     "capture": (),
     "control": ("duration",),
     "copy": (),

@@ -98,6 +98,8 @@ def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
     """At most N attackers of a kind (Carmine Falcone: Mob Boss): extra ones stay home."""
     if not game.has_rules:
         return chosen
+    if rules.one_per_card(game, game.active):
+        chosen = _one_per_card(game, chosen, [d.id for d in chosen])
     for rule in rules.in_force(game, "max_attackers"):
         limit = rules.amount(game, rule)
         matching = [d for d in chosen if rules.applies(game, rule, d)]
@@ -105,6 +107,18 @@ def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
             game.say(f"{game.die_name(extra)} cannot attack: at most {limit} such dice may attack.", extra.owner)
             chosen = [d for d in chosen if d is not extra]
     return chosen
+
+
+def _one_per_card(game: Game, dice: list[Die], order: list[int]) -> list[Die]:
+    seen: set[int | None] = set()
+    kept = []
+    for die in sorted(dice, key=lambda d: order.index(d.id)):
+        if die.slot in seen:
+            game.say(f"{game.die_name(die)} cannot join: another die of that card was declared.", die.owner)
+            continue
+        seen.add(die.slot)
+        kept.append(die)
+    return kept
 
 
 def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[int, ...]:
@@ -166,6 +180,21 @@ def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple
     if not game.has_rules:
         return blocks
     kept = list(blocks)
+    if rules.one_per_card(game, game.inactive):
+        allowed = {d.id for d in _one_per_card(game, [game.dice[b] for b, _ in kept], [b for b, _ in kept])}
+        kept = [pair for pair in kept if pair[0] in allowed]
+    # Dual Defense: when one die of a bound pair blocks, the other blocks the same attacker.
+    for rule in rules.in_force(game, "block_together"):
+        pair = [d for d in rule.dice if game.dice[d].zone is Zone.FIELD]
+        blocking = {b: a for b, a in kept}
+        for die_id in pair:
+            partner = next((p for p in pair if p != die_id), None)
+            if die_id in blocking and partner is not None and partner not in blocking:
+                attacker = blocking[die_id]
+                if attacker in allowed_blocks(game, game.dice[partner], attackers(game)):
+                    kept.append((partner, attacker))
+                    blocking[partner] = attacker
+                    game.say(f"{game.die_name(game.dice[partner])} blocks together with its partner.", game.inactive)
     for attacker_id in {a for _, a in blocks}:
         needed = rules.min_blockers(game, game.dice[attacker_id])
         mine = [pair for pair in kept if pair[1] == attacker_id]
@@ -467,6 +496,23 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
             event.amount = 0
 
 
+def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
+    """Lex Luthor: Kansas Native: the first character die that damages the rule owner each
+    turn deals only 1; of several at once, the biggest is reduced (the owner's best pick)."""
+    for rule in rules.in_force(game, "reduce_first_to_one"):
+        player = rule.controller
+        if game.script_state.get(f"reduced:{player}") == game.turn_number:
+            continue
+        hits = [e for e in batch if e.player == player and e.amount > 0 and e.source is not None
+                and game.is_character(game.dice[e.source])]
+        if hits:
+            biggest = max(hits, key=lambda e: e.amount)
+            game.say(f"{game.die_name(game.dice[biggest.source or 0])} is the first to damage this turn: "
+                     f"{biggest.amount} becomes 1.", player)
+            biggest.amount = 1
+            game.script_state[f"reduced:{player}"] = game.turn_number
+
+
 def _life_floor(game: Game, event: DamageEvent) -> int:
     """Lex Luthor: Ex-Con: non-combat damage cannot take that player below 1 life."""
     if event.combat or not game.has_rules or event.player is None:
@@ -497,6 +543,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.shields[key] = shield - stopped
             event.amount -= stopped
             game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
+    if game.has_rules:
+        _reduce_first(game, batch)
     hurt_players: dict[int, int] = {}
     hurt_by: dict[int, DamageEvent] = {}
     for event in batch:

@@ -463,6 +463,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
     from teambuilder.engine import keywords, triggers
     doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
               and not (combat and game.has_rules and rules.die_has(game, d, "no_combat_ko"))
+              and not (d.blocking is not None and game.has_rules and rules.die_has(game, d, "no_ko_while_blocking"))
               and not keywords.replace_ko(game, d)]
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)

@@ -183,6 +183,12 @@ def may_block(game: Game, blocker: Die, attacker: Die) -> bool:
     return True
 
 
+def one_per_card(game: Game, player: int) -> bool:
+    """Emma Frost: Mental Mistress: ``player`` may declare only one die of each card (and
+    one Sidekick) as attackers, and as blockers."""
+    return any(r.controller != player for r in in_force(game, "one_per_card"))
+
+
 def min_blockers(game: Game, attacker: Die) -> int:
     needed = [amount(game, r) for r in in_force(game, "min_blockers") if applies(game, r, attacker)]
     return max(needed, default=1)

@@ -66,13 +66,25 @@ def _prompt(game: Game) -> str:
 def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slot: int = 0) -> Cost:
     """A global's cost, plus what rules in force add (Oracle: opponents pay 1 more)."""
     assert ability.cost is not None, "the parser gives every global a cost"
-    extra = rules.global_delta(game, player, slot) if game is not None and game.has_rules else 0
-    return Cost(ability.cost.amount + max(extra, 0), ability.cost.types) if extra > 0 else ability.cost
+    if game is None or not game.has_rules:
+        return ability.cost
+    extra = max(0, rules.global_delta(game, player, slot))
+    return converted(game, player, Cost(ability.cost.amount + extra, ability.cost.types))
 
 
 def card_cost(game: Game, slot: int) -> Cost:
     card = game.slots[slot].card.card
-    return Cost(purchase_cost(game, slot), card.energy)
+    cost = Cost(purchase_cost(game, slot), card.energy)
+    return converted(game, game.active, cost) if game.has_rules else cost
+
+
+def converted(game: Game, player: int, cost: Cost) -> Cost:
+    """Superwoman: while a player may turn any energy into [bolt], a [bolt] the cost
+    requires can be paid by any unit: the requirement drops, the amount stays."""
+    kinds = {t for r in rules.in_force(game, "energy_as") if r.controller == player for t in r.effect.types}
+    if not kinds or not set(cost.types) & kinds:
+        return cost
+    return Cost(cost.amount, tuple(t for t in cost.types if t not in kinds))
 
 
 def action_cost(game: Game, player: int) -> Cost:
