@@ -25,7 +25,7 @@ TRIGGER_LABELS = {
     "blockers_declared": "While active, after blockers are declared",
     "clear_and_draw": "While active, before each Clear and Draw step", "rolled": "While active, after the first roll",
     "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
-    "while_active": "While active", "always": "Always", "action": "Action", "burst": "Burst",
+    "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
 }
 KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
@@ -44,6 +44,8 @@ def _names(values: tuple[str, ...], joiner: str = " or ") -> str:
 def a_die(f: DieFilter) -> str:
     """One die of a kind, with its article: "an opposing character die", "one of your
     Sidekick dice"."""
+    if f.engaged:
+        return "a die engaged with this one"
     if f.owner == "you":
         return "one of your " + describe_dice(DieFilter(**{**f.__dict__, "owner": None}), plural=True)
     text = describe_dice(f)
@@ -103,8 +105,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         extras.append(f"of level {f.max_level} or less")
     if f.has_global is True:
         extras.append("whose card has a global ability")
-    if f.zone not in ("field", "any") or (f.zone == "any" and f.kind != "action"):
-        extras.append(f"in {'the ' if f.zone not in ('any', 'out_of_play') else ''}{ZONE_WORDS[f.zone]}")
+    if f.zone not in ("field", "any"):
+        extras.append(f"in {'the ' if f.zone != 'out_of_play' else ''}{ZONE_WORDS[f.zone]}")
     if extras:
         phrase += " " + " and ".join(extras)
     if target:
@@ -138,7 +140,8 @@ def _distinct_characters(f: DieFilter) -> str:
                                 "/".join(f"[{e}]" for e in f.energy), " or ".join(f.names)) if x)
     whose = {"you": " you have", "opponent": " your opponent has"}.get(f.owner or "", "")
     where = " active" if f.zone == "field" else ""
-    return f"different{where} {kind + ' ' if kind else ''}characters{whose}".replace("  ", " ")
+    extra = " whose cards have a global ability" if f.has_global else ""
+    return f"different{where} {kind + ' ' if kind else ''}characters{whose}{extra}".replace("  ", " ")
 
 
 def describe_amount(amount: Amount) -> str:
@@ -171,7 +174,8 @@ def _per(amount: Amount) -> str:
     if amount.is_fixed:
         return ""
     text = describe_amount(amount)
-    return " per " + text.removeprefix("the number of ").removeprefix("the ").replace("characters", "character")
+    return " per " + text.removeprefix("the number of ").removeprefix("the ").replace(
+        "characters", "character").replace("energy types", "energy type")
 
 
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
@@ -185,7 +189,8 @@ def describe_effect(effect: Effect) -> str:
     until = DURATION_WORDS.get(effect.duration, "")
     if op == "damage":
         if effect.split:
-            return f"deal {amount} damage divided as you choose among {to}"
+            among = describe_dice(effect.to.die, plural=True)
+            return f"deal {amount} damage divided as you choose among target {among}"
         return f"deal {amount} damage to {to}"
     if op == "gain_life":
         return f"{'you gain' if to == 'you' else to + ' gains'} {amount} life"
@@ -260,7 +265,12 @@ def describe_effect(effect: Effect) -> str:
 
 
 def describe_rule(effect: Effect) -> str:
-    who = describe_dice(effect.applies_to, plural=True) if effect.applies_to is not None else "dice"
+    if effect.applies_to is not None:
+        who = describe_dice(effect.applies_to, plural=True)
+    elif effect.to.player is None:
+        who = describe_selector(effect.to)      # a rule put on the chosen dice
+    else:
+        who = "dice"
     amount = describe_amount(effect.amount)
     match = describe_dice(effect.match, plural=True) if effect.match is not None else ""
     rule = effect.rule
@@ -285,8 +295,8 @@ def describe_rule(effect: Effect) -> str:
         "prevent_damage": f"prevent all {effect.by + ' ' if effect.by else ''}damage" + (f" from {match}" if match else "") + (f" to {who}" if effect.applies_to is not None else ""),
         "no_combat_damage": f"{who} deal no combat damage",
         "double_damage": f"{who} deal double damage",
-        "keyword": f"{who} have {effect.keyword.replace('_', ' ').title()}",
-        "affiliation": f"{who} have the {effect.affiliation.replace('_', ' ').title()} affiliation",
+        "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
+        "affiliation": f"{_verb(who, 'has', 'have')} the {_names((effect.affiliation,))} affiliation",
         "draw_extra": f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die in the Clear and Draw step",
         "no_text": f"the cards of {who} lose their text",
         "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
@@ -303,8 +313,11 @@ def describe_condition(condition: Condition) -> str:
         assert condition.die is not None
         what = describe_dice(condition.die, plural=True)
         if condition.at_least is not None and condition.at_most is None:
-            return f"you have {condition.at_least} or more {what}" if condition.at_least != 1 else f"there is a {describe_dice(condition.die)}"
+            return f"you have {condition.at_least} or more {what}" if condition.at_least != 1 else f"there is {a_die(condition.die)}"
         if condition.at_most == 0:
+            if condition.die.owner == "you":
+                return "you have no " + describe_dice(DieFilter(**{**condition.die.__dict__, "owner": None}),
+                                                      plural=True)
             return f"there are no {what}"
         if condition.at_least == condition.at_most:
             return f"there are exactly {condition.at_most} {what}"
@@ -322,10 +335,18 @@ def describe_condition(condition: Condition) -> str:
             "only_attacker": "this is your only attacker"}.get(kind, kind)
 
 
+_WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
+                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:")
+
+
 def render_ability(ability: Ability) -> str:
     """One ability as a line of card text."""
     if ability.text:
         body = ability.text
+        for label in _WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
+            if body.startswith(label):
+                body = body[len(label):].strip()
+                body = body[:1].upper() + body[1:]
     else:
         clauses = [describe_effect(e) for e in ability.effects if e.op != "script"]
         if ability.modes:

@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, create_engine, select
 
 from teambuilder import paths
+from teambuilder.catalogue.ability_text import AFFILIATION_NAMES
 from teambuilder.catalogue.model import Card, CardSet
 from teambuilder.catalogue.query import parse
 from teambuilder.catalogue.query_sql import QueryVocabulary, compile_query
@@ -45,6 +46,7 @@ class Catalogue:
             self.keywords = {r.key: r.name for r in session.exec(select(KeywordRow))}
         self.vocabulary = QueryVocabulary(sets=frozenset(s.code for s in self._sets),
                                           affiliations=self.affiliations, keywords=self.keywords)
+        AFFILIATION_NAMES.update(self.affiliations)   # card text shows "X-Men", not "x_men"
 
     @classmethod
     def open(cls, cards_dir: Path | None = None, store_path: Path | None = None,
