@@ -25,6 +25,8 @@ TRIGGER_LABELS = {
     "blockers_declared": "While active, after blockers are declared",
     "clear_and_draw": "While active, before each Clear and Draw step", "rolled": "While active, after the first roll",
     "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
+    "targeted": "While active, whenever {when} is targeted", "drawn": "While active, whenever a player draws",
+    "prepped": "While active, whenever {when} is prepped",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
 }
@@ -391,7 +393,9 @@ def _label(ability: Ability) -> str:
     if "{when}" in label:
         label = label.replace("{when}", a_die(ability.when) if ability.when else "a die")
     if ability.scheduled:
-        label = label.replace("While active, whenever", "This turn, whenever").replace("While active", "This turn")
+        label = (label.replace("While active, whenever", "This turn, whenever")
+                 .replace("While active, at the end of each turn", "At the end of this turn")
+                 .replace("While active", "This turn"))
     return label
 
 

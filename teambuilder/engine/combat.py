@@ -349,6 +349,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
     if not fast:
         game.damage_splits.clear()
     for die in unblocked:
+        # (A controlled die stays controlled out of play; when control ends it goes back
+        # to its owner's field: XMF, control returns it "in whatever area you took it from".)
         die.zone = Zone.OUT_OF_PLAY
         die.leave_combat()
     game.damage_queue.extend(events)
@@ -513,6 +515,25 @@ def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
             game.script_state[f"reduced:{player}"] = game.turn_number
 
 
+def _next_die_shields(game: Game, batch: list[DamageEvent]) -> list[tuple[Die, int]]:
+    """Shields on "the next character die of yours that would take damage" (Replenish):
+    the first such event this turn uses the shield up."""
+    used = []
+    for event in batch:
+        if event.die is None or event.amount <= 0:
+            continue
+        die = game.dice[event.die]
+        key = ("next_die", die.owner)
+        shield = game.shields.get(key, 0) if die.owner is not None else 0
+        if shield and die.zone is Zone.FIELD:
+            stopped = min(shield, event.amount)
+            event.amount -= stopped
+            del game.shields[key]
+            game.say(f"{stopped} damage to {game.die_name(die)} is prevented.", die.owner)
+            used.append((die, die.owner))
+    return [(d, p) for d, p in used if p is not None]
+
+
 def _life_floor(game: Game, event: DamageEvent) -> int:
     """Lex Luthor: Ex-Con: non-combat damage cannot take that player below 1 life."""
     if event.combat or not game.has_rules or event.player is None:
@@ -535,6 +556,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         for event in batch:
             if event.source is not None and "double_damage" in game.dice[event.source].flags:
                 event.amount *= 2
+    replenished = _next_die_shields(game, batch)
     for event in batch:
         key = ("player", event.player) if event.player is not None else ("die", event.die)
         shield = game.shields.get(key, 0)
@@ -585,10 +607,16 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         die.hurt_events += 1
         if event.source is not None:
             game.hits.setdefault(die.id, set()).add(event.source)
+        if event.combat:
+            game.combat_damage[die.id] = game.combat_damage.get(die.id, 0) + event.amount
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
             damaged.append(die)
+    for die, player in replenished:
+        # Replenish: 1 life if the die the shield protected is not KO'd by this damage.
+        if die.zone is Zone.FIELD and die.damage < stats(game, die)[1]:
+            game.gain_life(player, 1)
     for die in damaged:
         triggers.emit(game, "damaged", die, event_die=die)
         triggers.watch(game, "any_damaged", die)

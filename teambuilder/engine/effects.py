@@ -305,7 +305,7 @@ def _schedule(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
     ctx.game.scheduled.append((ctx.controller, ctx.slot, effect.ability - 1, until,
                                None if ctx.source is None else ctx.source.id,
-                               tuple(d.id for d in ctx.targets)))
+                               tuple(d.id for d in ctx.targets), ctx.kind))
     return True
 
 
@@ -397,6 +397,7 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
         game.hits.pop(die.id, None)
+        game.combat_damage.pop(die.id, None)
         if die.token:
             die.reset()
             die.zone = Zone.GONE
@@ -486,8 +487,20 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
     bonuses = static_bonuses(game)
-    doomed = [d for d in game.field_characters() if d.damage >= stats(game, d, bonuses)[1]]
+    doomed = [d for d in game.field_characters() if d.damage >= stats(game, d, bonuses)[1]
+              and not _spared_combat(game, d, stats(game, d, bonuses)[1])]
     return bool(doomed) and bool(ko_all(game, doomed, by_damage=True))
+
+
+def _spared_combat(game: Game, die: Die, defense: int) -> bool:
+    """A die that combat damage cannot KO (Bat-Mite), or that cannot be KO'd while it
+    blocks (Dual Defense: the damage it took blocking), survives while its other damage
+    alone is not enough."""
+    combat = game.combat_damage.get(die.id, 0)
+    if not combat or not game.has_rules or die.damage - combat >= defense:
+        return False
+    return rules.die_has(game, die, "no_combat_ko") or (
+        die.id in game.blocked_this_turn and rules.die_has(game, die, "no_ko_while_blocking"))
 
 
 def purchase_cost(game: Game, slot: int, player: int | None = None) -> int:

@@ -76,10 +76,13 @@ class Game:
         self.spent: set[int] = set()             # dice spent as energy this turn
         # Abilities switched on for a while by another ability ("this turn, whenever ..."):
         # (controller, slot, ability index, last turn number (0: this turn), source die).
-        self.scheduled: list[tuple[int, int, int, int, int | None, tuple[int, ...]]] = []
+        # (the kind of the scheduling ability is kept: an action's later effect is still an
+        # action's, for "cannot be targeted by action dice")
+        self.scheduled: list[tuple[int, int, int, int, int | None, tuple[int, ...], str]] = []
         self.attacked_this_turn: set[int] = set()
         self.blocked_this_turn: set[int] = set()
         self.hits: dict[int, set[int]] = {}      # die -> dice that damaged it this turn
+        self.combat_damage: dict[int, int] = {}  # die -> combat damage on it this turn
         scripts.load_all()   # scripts register hooks (Regenerate prices...) as they import
         self.fielded_this_turn: set[int] = set()
         self.last_payment: object = None
@@ -113,6 +116,7 @@ class Game:
         # Scenarios may freeze the game just before a task of this kind runs ("next_turn"
         # for the start of the next turn) to look at a position mid-turn.
         self.stop_before: str | None = None
+        self.stop_turn: int | None = None        # ... only in this turn (None: the first time)
         self.say(f"{self.players[self.first_player].name} goes first; both start at {life} life.",
                  turn_tag=False)
         if start:
@@ -210,7 +214,8 @@ class Game:
                 triggers.step(self)
             elif not self.hold_kos and effects.state_based_kos(self):
                 continue
-            elif (self.tasks[-1].kind if self.tasks else "next_turn") == self.stop_before:
+            elif (self.tasks[-1].kind if self.tasks else "next_turn") == self.stop_before and \
+                    self.stop_turn in (None, self.turn_number):
                 return
             elif self.tasks:
                 self._run(self.tasks[-1])

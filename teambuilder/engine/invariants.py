@@ -43,7 +43,7 @@ def broken_invariants(game: Game, dice_count: int | None = None) -> list[str]:
             if die.zone not in (Zone.FIELD, Zone.GONE):
                 problems.append(f"token {die.id} is in {die.zone.value}")
             continue
-        if die.home is not None and die.zone is not Zone.FIELD:
+        if die.home is not None and die.zone not in (Zone.FIELD, Zone.OUT_OF_PLAY):
             problems.append(f"controlled die {die.id} left the field without going home")
         if slot is not None and slot.owner is not None and (die.home if die.home is not None
                                                             else die.owner) != slot.owner:

@@ -165,6 +165,9 @@ def release(game: Game, die: Die) -> None:
     die.under = None
     if die.home is not None:
         die.owner, die.home = die.home, None
+        if die.zone is Zone.OUT_OF_PLAY and game.is_character(die):
+            die.zone = Zone.FIELD            # it attacked unblocked: back where it was taken
+            die.reset()
         if die.zone is Zone.FIELD:
             die.leave_combat()
             game.say(f"{game.die_name(die)} returns to its owner's control.", die.owner)

@@ -49,14 +49,15 @@ from teambuilder.engine.state import Die, EngineCard, Task, Zone
 
 STEPS: dict[str, list[str]] = {
     "start": ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
-              "declare_attackers", "cleanup", "end_turn"],
-    "roll": ["roll", "reroll", "main_window", "end_main", "declare_attackers", "cleanup", "end_turn"],
-    "main": ["main_window", "end_main", "declare_attackers", "cleanup", "end_turn"],
-    "attack": ["declare_attackers", "cleanup", "end_turn"],
-    "cleanup": ["cleanup", "end_turn"],
+              "declare_attackers", "end_of_turn", "cleanup", "end_turn"],
+    "roll": ["roll", "reroll", "main_window", "end_main", "declare_attackers", "end_of_turn", "cleanup", "end_turn"],
+    "main": ["main_window", "end_main", "declare_attackers", "end_of_turn", "cleanup", "end_turn"],
+    "attack": ["declare_attackers", "end_of_turn", "cleanup", "end_turn"],
+    "cleanup": ["end_of_turn", "cleanup", "end_turn"],
 }
 # Where a scenario may freeze the game to look at it (just before that task runs).
-STOPS = ("end_main", "declare_attackers", "combat_ko", "combat_end", "cleanup", "end_turn", "next_turn")
+STOPS = ("end_main", "declare_attackers", "combat_ko", "combat_end", "end_of_turn", "cleanup", "end_turn",
+         "next_turn")
 ZONES = {zone.value.replace(" ", "_"): zone for zone in Zone}
 
 
@@ -376,6 +377,8 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
             if raw["stop"] not in STOPS:
                 raise ScenarioError(f"stop: {raw['stop']!r} is not one of {', '.join(STOPS)}")
             game.stop_before = str(raw["stop"])
+            if raw.get("stop_turn") is not None:
+                game.stop_turn = int(raw["stop_turn"])
         dice_count = len(game.dice)
         game.advance()
         for number, step in enumerate(raw.get("actions") or [], start=1):

@@ -125,13 +125,13 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
     """Queue the "whenever ..." abilities of active cards that watch for ``event``."""
     if event not in game.watched:
         return
-    for controller, slot_index, index, _, source, bound in list(game.scheduled):
+    for controller, slot_index, index, _, source, bound, origin in list(game.scheduled):
         ability = game.slots[slot_index].card.abilities[index]
         if ability.trigger != event or (event == "you_damaged" and player != controller):
             continue
         pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
                                  event_player=player, event_amount=amount, combat=combat, event_slot=event_slot,
-                                 event_kind=kind, event_by=by, bound=bound,
+                                 event_kind=kind, event_by=by, bound=bound, kind=origin,
                                  instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)

@@ -40,7 +40,7 @@ def start_next_turn(game: Game) -> None:
     game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
                     f"(life {game.players[0].life}-{game.players[1].life}) --")
     steps = ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
-             "declare_attackers", "cleanup", "end_turn"]
+             "declare_attackers", "end_of_turn", "cleanup", "end_turn"]
     game.tasks.extend(Task(kind, game.active) for kind in reversed(steps))
 
 
@@ -176,10 +176,18 @@ def run_end_main(game: Game, task: Task) -> None:
         game.say(f"{len(unfielded)} unfielded character dice go to the used pile.")
 
 
+def run_end_of_turn(game: Game, task: Task) -> None:
+    """The start of Cleanup: "at end of turn" abilities (and Deadly) happen and resolve
+    while this turn's effects, control and schedules still hold; then Cleanup clears."""
+    _pop(game)
+    game.step = "cleanup"
+    triggers.emit_for_players(game, "end_of_turn")
+    _deadly(game)
+
+
 def run_cleanup(game: Game, task: Task) -> None:
     _pop(game)
     game.step = "cleanup"
-    _deadly(game)
     keywords.end_of_turn(game)
     rules.expire(game)
     game.shields.clear()
@@ -188,6 +196,7 @@ def run_cleanup(game: Game, task: Task) -> None:
     game.iron_will.clear()
     game.cleaved.clear()
     game.hits.clear()
+    game.combat_damage.clear()
     for die in game.dice:
         die.damage = 0
         die.hurt_events = 0
@@ -204,7 +213,6 @@ def run_cleanup(game: Game, task: Task) -> None:
     if unused:
         game.say(f"{_count(len(unused), 'unused action or character die', 'unused action or character dice')} "
                  "go to the used pile.")
-    triggers.emit_for_players(game, "end_of_turn")
 
 
 def run_end_turn(game: Game, task: Task) -> None:
@@ -223,7 +231,7 @@ def run_end_turn(game: Game, task: Task) -> None:
 
 RUNNERS = {
     "start_of_turn": run_start_of_turn, "clear_draw": run_clear_draw, "roll": run_roll,
-    "reroll": run_reroll, "end_main": run_end_main, "cleanup": run_cleanup,
+    "reroll": run_reroll, "end_main": run_end_main, "end_of_turn": run_end_of_turn, "cleanup": run_cleanup,
     "end_turn": run_end_turn,
 }
 RESOLVERS = {"reroll": resolve_reroll}

@@ -227,40 +227,6 @@ def field_for_free(ctx: Context, effect: Effect, dice: list[Die], players: list[
     return done
 
 
-# -- Bane (36): his dice spin up when a die he damaged is KO'd ----------------------------
-
-def _bane_key(ctx: Context) -> str:
-    return f"wf_a:bane:{_slot(ctx)}"
-
-
-@script("36wf")
-def bane_marks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bane dealt damage to an opposing character die: remember it for this turn."""
-    game = ctx.game
-    if ctx.event_die is None:
-        return False
-    marked = game.script_state.get(_bane_key(ctx))
-    ids = _ints(marked[1]) if isinstance(marked, list) and marked[0] == game.turn_number else []
-    game.script_state[_bane_key(ctx)] = [game.turn_number, ids + [ctx.event_die.id]]
-    return True
-
-
-@script("36wf:2")
-def bane_ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """An opposing die was KO'd: did Bane's damage do it (he damaged it this turn)?"""
-    game = ctx.game
-    marked = game.script_state.get(_bane_key(ctx))
-    if ctx.event_die is None or not isinstance(marked, list) or marked[0] != game.turn_number:
-        return False
-    ids = _ints(marked[1])
-    if ctx.event_die.id not in ids:
-        return False
-    ids.remove(ctx.event_die.id)
-    game.script_state[_bane_key(ctx)] = [game.turn_number, ids]
-    game.say(f"Bane KOs {ctx.event_die.spec.name}.", ctx.controller)
-    return True
-
-
 # -- Batcave (37): dice go under it instead of the prep area, and come back ----------------
 
 @script("37wf")
@@ -380,21 +346,12 @@ def fewer_sidekicks(ctx: Context, effect: Effect, dice: list[Die], players: list
     return effects.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
 
 
-# -- Clark Kent (45): KO'd by combat damage, field a Superman die at level 2 ---------------
-
-def _combat_ko(game: Game) -> bool:
-    """Whether the KO being resolved was made by combat damage: combat KOs happen in the
-    combat KO steps, whose triggers resolve before the next step of combat (the end of
-    combat, or the regular damage after the Fast step)."""
-    return game.step == "attack" and bool(game.tasks) and game.tasks[-1].kind in ("combat_end", "combat_damage")
-
+# -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a
+#    Superman die at level 2 ----------------------------------------------------------------
 
 @script("45wf")
 def glasses_come_off(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     game = ctx.game
-    if not _combat_ko(game):
-        game.say("Clark Kent was not KO'd by combat damage.", ctx.controller)
-        return False
     supermen = [d for zone in ("used", "prep") for d in selectors.select(
         ctx, DieFilter(owner="you", names=("Superman",), zone=zone))[:1] if d.spec.level_face(2) is not None]
     supermen = [d for d in supermen if not (game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, d))]

@@ -53,15 +53,6 @@ def _yes(action: Action) -> bool:
     return isinstance(action, Choose) and action.index == 1
 
 
-def _combat_ko(ctx: Context) -> bool:
-    """Whether the KO this trigger is about came from combat damage: the trigger says so, or
-    the KO happened in a combat KO step (the task after it is the next combat step)."""
-    if ctx.combat:
-        return True
-    game = ctx.game
-    return game.step == "attack" and bool(game.tasks) and game.tasks[-1].kind in ("combat_end", "combat_damage")
-
-
 def _targets(game: Game, controller: int, kind: str = "ability") -> list[Die]:
     """Character dice in the field that an ability of ``controller`` may target."""
     return [d for d in game.field_characters() if rules.can_target(game, d, controller, kind)]
@@ -323,16 +314,6 @@ def steel_paid(game: Game, player: int, action: Action, data: dict[str, Any]) ->
     game.say(f"pays [1] for Steel ({spent}).", player)
 
 
-# -- 66 Supergirl: Extraterrestrial Endurance ---------------------------------------------
-
-@script("66wf")
-def supergirl(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent who targeted a Supergirl die with an action die or a global pays 2 life
-    (waits for an engine hook that says when a die is targeted)."""
-    ctx.game.lose_life(1 - ctx.controller, 2)
-    return True
-
-
 # -- 68 Superwoman: Lois Lane -------------------------------------------------------------
 
 @script("68wf")
@@ -341,13 +322,6 @@ def superwoman_buy(ctx: Context, effect: Effect, dice: list[Die], players: list[
     if ctx.slot is None:
         return False
     return _purchase(ctx.game, ctx.controller, ctx.slot)
-
-
-@script("68wf:2")
-def superwoman_convert(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Energy conversion is not something payments can do yet: say so."""
-    ctx.game.say("Superwoman: converting energy to [bolt] is not supported by the engine yet.", ctx.controller)
-    return False
 
 
 # -- 69 The Joker: Arkham Asylum ----------------------------------------------------------
@@ -473,7 +447,7 @@ def batcave_field(game: Game, player: int, action: Action, data: dict[str, Any])
     windows.field_die(game, game.dice[action.target], " for free (Batcave)")
 
 
-# -- 78 Batgirl, 79 Bizarro, 89 Kal-L: who may block whom ---------------------------------
+# -- 78 Batgirl, 89 Kal-L: who may block whom --------------------------------------------
 # These rules name the blockers they are about (``match``), which a card file cannot write
 # on a rule yet; the scripts add them for this turn, to this card's dice.
 
@@ -488,20 +462,6 @@ def batgirl(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     """Batgirl dice cannot be blocked by Sidekicks nor by Villain character dice."""
     _block_rule(ctx, "unblockable", DieFilter(sidekick=True))
     _block_rule(ctx, "unblockable", DieFilter(affiliations=("villain",)))
-    return True
-
-
-@script("79wf")
-def bizarro_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bizarro dice cannot be blocked by characters whose cards have a global."""
-    _block_rule(ctx, "unblockable", DieFilter(has_global=True))
-    return True
-
-
-@script("79wf:2")
-def bizarro_blocks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bizarro dice may block any number of attackers whose cards have a global."""
-    _block_rule(ctx, "block_extra", DieFilter(has_global=True), 99)
     return True
 
 
@@ -614,11 +574,9 @@ def bruce_damage(game: Game, player: int, action: Action, data: dict[str, Any]) 
 
 @script("83wf")
 def clark_kent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage: you may pay 4 life to purchase a Superman die into your prep
-    area."""
+    """KO'd by combat damage (the ability's ``if: combat``): you may pay 4 life to purchase
+    a Superman die into your prep area."""
     game = ctx.game
-    if not _combat_ko(ctx):
-        return False
     slots = _buyable(game, ctx.controller, ("Superman",))
     if not slots:
         game.say("Clark Kent: no Superman die left to purchase.", ctx.controller)
@@ -642,11 +600,9 @@ def clark_buy(game: Game, player: int, action: Action, data: dict[str, Any]) -> 
 
 @script("88wf")
 def harley_revving(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage: you may pay [1] to purchase a Harley Quinn die (or, if the
-    KO'd die showed a burst, a The Joker die)."""
+    """KO'd by combat damage (the ability's ``if: combat``): you may pay [1] to purchase a
+    Harley Quinn die (or, if the KO'd die showed a burst, a The Joker die)."""
     game = ctx.game
-    if not _combat_ko(ctx):
-        return False
     names: tuple[str, ...] = ("Harley Quinn",)
     if ctx.source is not None and ctx.source.spec.faces[ctx.source.face].burst:
         names += ("The Joker",)
@@ -705,7 +661,7 @@ def dick_grayson_swap(game: Game, player: int, action: Action, data: dict[str, A
     effects.move(game, found[0], Zone.FIELD, 1)
 
 
-# -- 87 General Zod: Madman / 91 Lex Luthor: Kansas Native --------------------------------
+# -- 87 General Zod: Madman ----------------------------------------------------------------
 
 @script("87wf")
 def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -714,10 +670,3 @@ def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
     ctx.game.say(f"General Zod would take the text of {names}: not supported by the engine yet.", ctx.controller)
     return False
 
-
-@script("91wf")
-def lex_kansas(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Reducing damage as it is dealt needs an engine hook: say so."""
-    ctx.game.say("Lex Luthor: reducing the first character damage to 1 is not supported by the engine yet.",
-                 ctx.controller)
-    return False

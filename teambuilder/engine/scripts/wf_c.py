@@ -7,7 +7,9 @@ continuation; what a card must remember for the rest of a turn is kept as plain 
 ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn flags.
 
 A few scripts stand in for an engine hook that does not exist yet; their abilities are
-marked ``unsupported`` in the card data and the script only says so in the log.
+marked ``unsupported`` in the card data and the script only says so in the log. "KO'd by
+combat damage" is never guessed here: the data says it (``if: [{combat: true}]``, or the
+``kos`` trigger for "this die KO'd it").
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.engine import effects, rules, triggers, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
-from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import ask, continuation, script
 from teambuilder.engine.selectors import Context, affiliations, card_name, select
@@ -57,15 +59,15 @@ def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
     return effects.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
 
 
+def _turn_rule(ctx: Context, effect: Effect) -> None:
+    """A rule for the rest of this turn, held by the card (``this`` in its filters means
+    every die of the card, as for a static rule)."""
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
+
+
 def _card_dice_in_field(ctx: Context) -> list[Die]:
     """Every character die of the ability's own card in the field ("Dick Grayson gets...")."""
     return [d for d in ctx.game.field_characters() if d.slot is not None and d.slot == ctx.slot]
-
-
-def _combat_ko_now(game: Game) -> bool:
-    """Whether the KO being resolved came from combat damage: the Fast or regular combat
-    KO step has just run (its triggers resolve before the next combat task)."""
-    return game.step == "attack" and bool(game.tasks) and game.tasks[-1].kind in ("combat_end", "combat_damage")
 
 
 def _yes_no(game: Game, player: int, prompt: str, then: str, data: dict[str, Any]) -> None:
@@ -121,11 +123,14 @@ def _not_yet(ctx: Context, what: str) -> bool:
     return False
 
 
-def _bolts_spent(game: Game) -> int:
-    """[bolt] units in the last purchase's payment (a wild unit can stand for a bolt)."""
+def _bolts_spent(game: Game, player: int) -> int:
+    """[bolt] units in the last purchase's payment (a wild unit can stand for a bolt; while
+    Superwoman's global lets ``player`` convert energy to [bolt], every unit can)."""
     payment = game.last_payment
     if not isinstance(payment, Payment):
         return 0
+    if any(r.controller == player and "bolt" in r.effect.types for r in rules.in_force(game, "energy_as")):
+        return payment.total
     return sum(s.symbols.count("bolt") + s.symbols.count("wild") for s in payment.spends)
 
 
@@ -135,7 +140,7 @@ def _bolts_spent(game: Game) -> int:
 def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Bought with at least three [bolt]: roll the die now and put it in the reserve pool."""
     die = ctx.source
-    if die is None or _bolts_spent(ctx.game) < 3:
+    if die is None or _bolts_spent(ctx.game, ctx.controller) < 3:
         ctx.game.say("spent fewer than 3 [bolt] on Superwoman: she is not rolled at once.", ctx.controller)
         return False
     roll(ctx.game, die)
@@ -145,17 +150,11 @@ def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], play
     return True
 
 
-@script("100wf:2")
-@script("129wf:2")
-def superwoman_converts_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _not_yet(ctx, "converting energy to [bolt] for the turn")
-
-
 @script("129wf")
 def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
     Villain or to each Batman Family character die."""
-    if ctx.source is None or _bolts_spent(ctx.game) < 3:
+    if ctx.source is None or _bolts_spent(ctx.game, ctx.controller) < 3:
         ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
                      ctx.controller)
         return False
@@ -304,9 +303,10 @@ def ultraman_conquers(ctx: Context, effect: Effect, dice: list[Die], players: li
 
 @script("108wf")
 def bane_breaks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bane KO'd an opposing die in combat: half its A (rounded down) to the opponent."""
+    """Bane KO'd an opposing character die (``kos``): half its A (rounded down) to the
+    opponent. The KO'd die has left the field, so its A is the one its face shows."""
     game, victim = ctx.game, ctx.event_die
-    if victim is None or not _combat_ko_now(game):
+    if victim is None:
         return False
     amount = victim.spec.faces[victim.face].attack // 2 if game.is_character(victim) else 0
     game.say(f"Bane deals half of {victim.spec.name}'s A: {amount}.", ctx.controller)
@@ -364,43 +364,29 @@ def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], play
 
 @script("113wf")
 def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage: you may put 1 Superman die from your bag or used pile into
-    the field at level 2."""
-    game = ctx.game
-    if not _combat_ko_now(game):
-        game.say("Clark Kent was not KO'd by combat damage.", ctx.controller)
-        return False
-    die = _find_die(game, ctx.controller, "Superman", (Zone.USED, Zone.BAG))
+    """KO'd by combat damage (the data's condition), and the player said yes: put 1
+    Superman die from the used pile (or else the bag) into the field at level 2."""
+    die = _find_die(ctx.game, ctx.controller, "Superman", (Zone.USED, Zone.BAG))
     if die is None:
-        game.say("has no Superman die in the bag or used pile.", ctx.controller)
+        ctx.game.say("has no Superman die in the bag or used pile.", ctx.controller)
         return False
-    _yes_no(game, ctx.controller, f"Put {die.spec.name} into the field at level 2?", "113wf:put",
-            _frame(ctx, die=die.id))
+    effects.move(ctx.game, die, Zone.FIELD, 2)
     return True
-
-
-@continuation("113wf:put")
-def _clark_kent_puts(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    die = game.dice[int(data["die"])]
-    if not isinstance(action, Choose):
-        game.say(f"leaves {die.spec.name} where it is.", player)
-        return
-    effects.move(game, die, Zone.FIELD, 2)
-
-
-# -- 112 Carmine Falcone ---------------------------------------------------------------------------
-
-@script("112wf")
-def falcone_limits_attacks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _not_yet(ctx, "at most 1 Batman Family character die attacking per turn")
 
 
 # -- 115 Dick Grayson: Brand New Bat, 131 The Penguin: Selfish ------------------------------------
 
 @script("115wf")
 def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """+2A and +2D this turn for every Dick Grayson die of this card in the field."""
-    return _modify(ctx, _card_dice_in_field(ctx), 2, 2)
+    """Every Dick Grayson die of this card in the field gets +2A and +2D this turn, and
+    this turn deals its combat damage to the opponent even when blocked."""
+    mine = _card_dice_in_field(ctx)
+    if not mine:
+        return False
+    _turn_rule(ctx, Effect("rule", rule="damage_to_player", applies_to=DieFilter(this=True)))
+    ctx.game.say("Dick Grayson deals his combat damage to the opponent this turn, even when blocked.",
+                 ctx.controller)
+    return _modify(ctx, mine, 2, 2)
 
 
 @script("131wf")
@@ -457,44 +443,6 @@ def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 def _zod_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     if _paid(game, player, action, data):
         effects.move(game, game.dice[int(data["event"])], Zone.PREP)
-
-
-# -- 118 Harley Quinn: "Hey Bats!" -------------------------------------------------------------------
-
-def _turn_rule(ctx: Context, effect: Effect) -> None:
-    """A rule for the rest of this turn, held by the card (``this`` in its filters means
-    every die of the card, as for a static rule)."""
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
-
-
-@script("118wf")
-def harley_keeps_batman_off(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Your attack: Batman dice cannot block your Villain dice this turn."""
-    _turn_rule(ctx, Effect("rule", rule="unblockable", applies_to=DieFilter(owner="you", affiliations=("villain",)),
-                           match=DieFilter(names=("Batman",))))
-    ctx.game.say("Batman can't block Villain dice this turn (Harley Quinn).", ctx.controller)
-    return True
-
-
-@script("118wf:2")
-def harley_burst(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A Harley Quinn die of this card showing a burst: your The Joker dice can't be blocked."""
-    game = ctx.game
-    if not any(d.spec.faces[d.face].burst and d.owner == ctx.controller for d in _card_dice_in_field(ctx)):
-        return False
-    jokers = [d for d in game.field_characters(ctx.controller) if card_name(game, d) == "The Joker"]
-    return effects.apply(ctx, Effect("unblockable"), jokers, [])
-
-
-# -- 128 Supergirl: Impregnable Defense ---------------------------------------------------------------
-
-@script("128wf")
-def supergirl_blocks_the_small(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Opponent's attack: each Supergirl die of this card may block any number of
-    attackers, as long as each of them has purchase cost 2 or less."""
-    _turn_rule(ctx, Effect("rule", rule="block_extra", amount=Amount(fixed=99), applies_to=DieFilter(this=True),
-                           match=DieFilter(max_cost=2)))
-    return True
 
 
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
@@ -662,23 +610,6 @@ def two_face_doubles_globals(ctx: Context, effect: Effect, dice: list[Die], play
     return _not_yet(ctx, "doubling the damage of a Global Ability")
 
 
-# -- 134 Wonder Woman, 137 Lex Luthor, 141 Black Lantern Green Arrow -------------------------------
-
-@script("134wf")
-def wonder_woman_reflects(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _not_yet(ctx, "telling damage from an opponent's Global Ability")
-
-
-@script("137wf")
-def lex_luthor_survives(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _not_yet(ctx, "keeping you at 1 life against non-combat damage")
-
-
-@script("141wf")
-def green_arrow_punishes(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _not_yet(ctx, "telling which character's ability damaged you")
-
-
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
 
 def _cave_key(slot: int | None) -> str:
@@ -757,7 +688,7 @@ def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     return True
 
 
-# -- 140 Black Lantern Firestorm, 142 Black Lantern Martian Manhunter ------------------------------
+# -- 140 Black Lantern Firestorm -------------------------------------------------------------------
 
 @script("140wf")
 def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -782,15 +713,3 @@ def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any
     for die_id in data["masks"]:
         game.dice[int(die_id)].flags.add("cant_block")
     game.say("does not pay: [mask] character dice can't block this turn.", player)
-
-
-@script("142wf")
-def martian_manhunter_drains(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The attacker it blocked was KO'd in combat: its controller loses life equal to its level."""
-    victim = ctx.event_die
-    if victim is None or not _combat_ko_now(ctx.game):
-        return False
-    face = victim.spec.faces[victim.face]
-    level = face.level if face.kind == CHARACTER else 0
-    ctx.game.lose_life(1 - ctx.controller, level)
-    return level > 0

@@ -103,16 +103,6 @@ def blob_intimidate(ctx: Context, effect: Effect, dice: list[Die], players: list
     return affected > 0
 
 
-# -- 16xmf Emma Frost: Mental Mistress -----------------------------------------------------
-
-@script("16xmf")
-def emma_one_copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Placeholder of an unsupported static ability: the engine never runs a script on a
-    "while active" ability; the restriction on declaring attackers and blockers needs an
-    engine hook (see the card's ``unsupported``)."""
-    return False
-
-
 # -- 18xmf Emma Frost: As You Say, Shaw ----------------------------------------------------
 
 @script("18xmf")

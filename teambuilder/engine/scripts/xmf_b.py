@@ -432,12 +432,17 @@ def _pair_key(ctx: Context) -> str:
 
 @script("65xmf")
 def dual_defense(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Remember the chosen pair for this use of the die (its double burst reads it)."""
+    """The pair the ability chose (``block_together``, its first effect) also cannot be
+    KO'd while blocking, for as long; the pair is remembered for this use's double burst."""
     game = ctx.game
-    game.script_state[_pair_key(ctx)] = {"turn": game.turn_number, "dice": [d.id for d in dice]}
-    game.say(f"pairs {' and '.join(game.die_name(d) for d in dice)} until the start of their next turn.",
+    pair = [d for d in ctx.targets if d.zone is Zone.FIELD]
+    if not pair:
+        return False
+    effects.apply(ctx, Effect("rule", rule="no_ko_while_blocking", duration="until_your_next_turn"), pair, [])
+    game.script_state[_pair_key(ctx)] = {"turn": game.turn_number, "dice": [d.id for d in pair]}
+    game.say(f"pairs {' and '.join(game.die_name(d) for d in pair)} until the start of their next turn.",
              ctx.controller)
-    return bool(dice)
+    return True
 
 
 @script("65xmf:2")
@@ -458,15 +463,6 @@ def dual_defense_untargetable(ctx: Context, effect: Effect, dice: list[Die], pla
         return False
     chosen = [game.dice[i] for i in pair["dice"] if game.dice[i].zone is Zone.FIELD]
     return effects.apply(ctx, Effect("rule", rule="cant_be_targeted", duration="until_your_next_turn"), chosen, [])
-
-
-# -- 66 Invulnerability ------------------------------------------------------------------------------
-
-@script("66xmf")
-def invulnerability(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Unsupported: a KO watch lasting the turn, created by an action (see the card)."""
-    ctx.game.say("Invulnerability: the engine cannot yet return KO'd attackers to the field.", ctx.controller)
-    return False
 
 
 # -- 67 Reinforcements -----------------------------------------------------------------------------
@@ -499,9 +495,12 @@ def _reinforcements_draw(game: Game, player: int, action: Action, data: dict[str
 
 @script("68xmf")
 def replenish(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Unsupported: a shield for whichever of your dice is damaged next (see the card)."""
-    ctx.game.say("Replenish: the engine cannot yet prevent the next damage to one of your dice.", ctx.controller)
-    return False
+    """The next damage this turn to a character die you control: 2 of it is prevented, and
+    you gain 1 life if that die is not KO'd by it (``combat.deal`` uses the shield up)."""
+    key = ("next_die", ctx.controller)
+    ctx.game.shields[key] = ctx.game.shields.get(key, 0) + 2
+    ctx.game.say("will prevent 2 of the next damage to one of their character dice this turn.", ctx.controller)
+    return True
 
 
 # -- 69 Teamwork --------------------------------------------------------------------------------------
@@ -539,4 +538,14 @@ def _assemble_named(game: Game, player: int, action: Action, data: dict[str, Any
     game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
              player)
     effects.apply(ctx, Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any")), [], [])
+
+
+@script("72xmf:end")
+def assemble_fielded_none(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """True when the controller fielded no character die this turn (the Prep follows)."""
+    game = ctx.game
+    fielded = [d for d in game.fielded_this_turn if game.dice[d].owner == ctx.controller]
+    if fielded:
+        game.say("fielded a character this turn: Whoever Assemble! preps nothing.", ctx.controller)
+    return not fielded
 
