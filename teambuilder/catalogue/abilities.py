@@ -441,7 +441,7 @@ def parse_condition(raw: Any) -> Condition:
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
-               "source": ("global", "action", "ability", "combat", "fielded"),
+               "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect"),
                "by": ("you", "opponent")}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")

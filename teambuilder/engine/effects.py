@@ -389,7 +389,8 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     return True
 
 
-def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool = False) -> None:
+def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool = False,
+         by_ko: bool = False) -> None:
     """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field
     forgets its damage and effects and goes back to its real owner; a die placed in the
     field shows ``level`` (or level 1 when it was not on a character face)."""
@@ -420,7 +421,7 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
              Zone.CARD: "its card"}
     if not quiet:
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
-    if zone is Zone.PREP and game.step != "clear and draw":
+    if zone is Zone.PREP and game.step != "clear and draw" and not by_ko:   # a KO is not a Prep
         from teambuilder.engine import triggers
         triggers.watch(game, "prepped", die, player=die.owner)
 
@@ -480,7 +481,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
             die.reset()
             die.zone = Zone.GONE          # a token that leaves the field no longer exists
         else:
-            move(game, die, into)
+            move(game, die, into, by_ko=True)
     return doomed
 
 

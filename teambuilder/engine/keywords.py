@@ -118,7 +118,7 @@ def regenerate(game: Game, die: Die) -> bool:
         game.say(f"{die.spec.name} regenerates: it stays in the field at level {face.level}.", die.owner)
         return True
     game.say(f"{die.spec.name} regenerates to {face.describe()} and goes to the prep area.", die.owner)
-    effects.move(game, die, Zone.PREP)
+    effects.move(game, die, Zone.PREP, by_ko=True)
     return True
 
 

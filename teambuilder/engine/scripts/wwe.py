@@ -113,6 +113,21 @@ def _burst(die: Die | None) -> int:
     return face.burst if face.kind == ACTION else 0
 
 
+def _draw_quietly(ctx: Context, count: int, into: str, code: str) -> list[Die]:
+    """Draw ``count`` dice for the controller into ``into`` (``reserve`` rolls them), so
+    that the ``drawn`` abilities of cards ``code`` do not trigger on these dice ("dice
+    drawn by this ability don't trigger it")."""
+    game = ctx.game
+    before, start = len(game.new_triggers), len(ctx.targets)
+    effects.apply(ctx, Effect("draw", amount=Amount(fixed=count), into=into), [], [ctx.controller])
+    drawn = {d.id for d in ctx.targets[start:]}
+    game.new_triggers[before:] = [
+        t for t in game.new_triggers[before:]
+        if not (t.event_die in drawn and game.slots[t.slot].card.code == code
+                and triggers.ability_of(game, t).trigger == "drawn")]
+    return [game.dice[i] for i in sorted(drawn)]
+
+
 # -- 2wwe AJ Styles: The Champ That Runs the Camp ----------------------------------------
 
 @script("2wwe")
@@ -375,57 +390,94 @@ def _kurt_kept(game: Game, player: int, action: Action, data: dict[str, Any]) ->
     _kurt_next(game, list(data["order"]), keep)
 
 
-# -- 36wwe Ric Flair: The Nature Boy -----------------------------------------------------
+# -- 28wwe "Macho Man" Randy Savage: The Cream of the Crop -------------------------------
 
-@script("36wwe")
-def ric_mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """On KO: remember a KO for the end of this turn, and which dice are attacking or
-    blocking now (they may not be chosen)."""
+@script("28wwe")
+def randy_swap_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """After the controller's Clear and Draw draw (once a step): they may move a Sidekick
+    they drew (not one already in the prep area, see ``28wwe:2``) to the used pile and
+    draw 1 die into the prep area instead."""
     game = ctx.game
-    pending = game.script_state.setdefault("36wwe", [])
-    assert isinstance(pending, list)
-    in_combat = [d.id for d in game.field_characters()
-                 if d.attacking or d.blocked or d.blocking is not None or d.also_blocking]
-    pending.append({"player": ctx.controller, "turn": game.turn_number, "skip": in_combat})
-    game.say("Ric Flair: at end of turn, KO a die that neither attacked nor blocked.", ctx.controller)
-    return True
-
-
-@script("36wwe:2")
-def ric_end_of_turn(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    pending = game.script_state.get("36wwe", [])
-    assert isinstance(pending, list)
-    mine = [p for p in pending if p["player"] == ctx.controller and p["turn"] == game.turn_number]
-    game.script_state["36wwe"] = [p for p in pending if p["player"] != ctx.controller
-                                  and p["turn"] == game.turn_number]
-    if not mine:
+    if ctx.event_kind != "clear_and_draw" or ctx.event_player != ctx.controller:
         return False
-    _ric_next(game, ctx.controller, [list(p["skip"]) for p in mine])
+    state = game.script_state.get("28wwe")
+    if not isinstance(state, dict) or state.get("turn") != game.turn_number or state.get("player") != ctx.controller:
+        state = {"turn": game.turn_number, "player": ctx.controller, "before": []}
+        game.script_state["28wwe"] = state
+    if state.get("done"):
+        return False
+    state["done"] = True
+    before = state["before"]
+    assert isinstance(before, list)
+    drawn = [d for d in game.zone(ctx.controller, Zone.PREP) if d.is_sidekick and d.id not in before]
+    if not drawn:
+        return False
+    ask(game, ctx.controller, "Randy Savage: move a Sidekick die you drew to your used pile and draw 1 die "
+        "to replace it?", (Choose(1), Pass()), then="28wwe", data={"die": drawn[0].id, "slot": ctx.slot})
     return True
 
 
-def _ric_next(game: Game, player: int, skips: list[list[int]]) -> None:
-    while skips:
-        skip = skips.pop(0)
-        candidates = [d for d in game.field_characters(1 - player) if d.id not in skip
-                      and rules.can_target(game, d, player, "ability")]
-        if not candidates:
-            game.say("Ric Flair: no opposing die that neither attacked nor blocked can be targeted.", player)
-            continue
-        if len(candidates) == 1:
-            effects.ko(game, candidates[0])
-            continue
-        _ask_die(game, player, "Ric Flair: choose the opposing die to KO", candidates, "36wwe",
-                 {"skips": skips})
+@continuation("28wwe")
+def _randy_swapped(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, Pass):
+        game.say("keeps the Sidekick dice drawn.", player)
         return
+    effects.move(game, game.dice[int(data["die"])], Zone.USED)
+    _draw_quietly(Context(game, player, data["slot"]), 1, "prep", "28wwe")
 
 
-@continuation("36wwe")
-def _ric_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    assert isinstance(action, ChooseTarget)
-    effects.ko(game, game.dice[action.target])
-    _ric_next(game, player, [list(s) for s in data["skips"]])
+@script("28wwe:2")
+def randy_prep_before_draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Before the Clear and Draw step: remember the dice already in the prep area (KO'd
+    or Prepped earlier): they are not dice drawn this step."""
+    game = ctx.game
+    game.script_state["28wwe"] = {"turn": game.turn_number, "player": ctx.controller,
+                                  "before": [d.id for d in game.zone(ctx.controller, Zone.PREP)]}
+    return True
+
+
+# -- 29wwe "Macho Man" Randy Savage: Macho Madness ---------------------------------------
+
+@script("29wwe")
+def randy_extra_draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The controller drew and rolled dice outside their Clear and Draw step (the dice
+    drawn are rolled into the reserve pool): draw and roll 1 more, which does not trigger
+    this card (or a copy of it) again."""
+    game = ctx.game
+    drawn = ctx.event_die
+    if ctx.event_kind == "clear_and_draw" and game.active == ctx.controller:
+        return False
+    if drawn is None or drawn.zone is not Zone.RESERVE:
+        return False     # drawn but not rolled (Prepped, put in the used pile, fielded as drawn)
+    game.say("Randy Savage: draws and rolls 1 additional die.", ctx.controller)
+    return bool(_draw_quietly(ctx, 1, "reserve", "29wwe"))
+
+
+# -- 31wwe Mankind: The Hardcore Legend --------------------------------------------------
+
+@script("31wwe")
+def mankind_prep(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The opponent Prepped 1 or more dice: once for all the dice of that moment (the
+    other triggers of the same batch are dropped), the controller may Prep 1 die from
+    their bag."""
+    game = ctx.game
+    if ctx.slot is None:
+        return False
+    mine = (ctx.controller, ctx.slot, _ability_index(game, ctx.slot, "prepped"))
+    if game.trigger_batches:
+        game.trigger_batches[0] = [t for t in game.trigger_batches[0] if (t.controller, t.slot, t.ability) != mine]
+    ask(game, ctx.controller, "Mankind: your opponent Prepped dice. Prep 1 die from your bag?",
+        (Choose(1), Pass()), then="31wwe", data={"slot": ctx.slot})
+    return True
+
+
+@continuation("31wwe")
+def _mankind_prepped(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, Pass):
+        game.say("does not Prep a die.", player)
+        return
+    effects.apply(Context(game, player, data["slot"]), Effect("draw", amount=Amount(fixed=1), into="prep"),
+                  [], [player])
 
 
 # -- 38wwe Ronda Rousey: The Baddest Woman on the Planet ---------------------------------
@@ -472,19 +524,6 @@ def _ronda_paid(game: Game, player: int, index: int, die_id: int) -> None:
     spent = pay(game, player, _one_energy(game, player)[index], GENERIC_1)
     game.say(f"pays {spent} for Ronda Rousey's Impulse.", player)
     effects.move(game, game.dice[die_id], Zone.PREP)
-
-
-# -- 39wwe Ronda Rousey: Bad Reputation --------------------------------------------------
-
-@script("39wwe")
-def ronda_ko_tax(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """After this die's damage lands: if it KOs the opposing die, that die's controller
-    loses 1 life."""
-    target = ctx.event_die
-    if target is None or target.owner is None or not _will_be_kod(ctx.game, target):
-        return False
-    ctx.game.lose_life(target.owner, 1)
-    return True
 
 
 # -- 41wwe Sasha Banks: The Boss ---------------------------------------------------------
@@ -558,18 +597,57 @@ def triple_h_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 
 @script("49wwe")
 def bliss_leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The chosen blocked attackers leave combat (they stay in the field); their blockers
-    no longer block them: no combat damage between them."""
+    """The global the action switched on: one of the controller's blocked attackers
+    (chosen, not targeted) leaves combat before damage."""
     game = ctx.game
-    for attacker in dice:
-        for blocker in game.field_characters():
-            if blocker.blocking == attacker.id:
-                blocker.blocking = blocker.also_blocking.pop(0) if blocker.also_blocking else None
-            elif attacker.id in blocker.also_blocking:
-                blocker.also_blocking.remove(attacker.id)
-        attacker.leave_combat()
-        game.say(f"{game.die_name(attacker)} is taken out of combat.", attacker.owner)
-    return bool(dice)
+    blocked = [d for d in game.field_characters(ctx.controller) if d.attacking and d.blocked]
+    if not blocked:
+        return False
+    if len(blocked) == 1:
+        _bliss_take_out(game, blocked[0])
+        return True
+    _ask_die(game, ctx.controller, "A Moment of Bliss: choose a blocked attacker to take out of combat", blocked,
+             "49wwe", {})
+    return True
+
+
+@continuation("49wwe")
+def _bliss_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    assert isinstance(action, ChooseTarget)
+    _bliss_take_out(game, game.dice[action.target])
+
+
+def _bliss_take_out(game: Game, attacker: Die) -> None:
+    """The attacker stays in the field; its blockers no longer block it, so no combat
+    damage passes between them."""
+    for blocker in game.field_characters():
+        if blocker.blocking == attacker.id:
+            blocker.blocking = blocker.also_blocking.pop(0) if blocker.also_blocking else None
+        elif attacker.id in blocker.also_blocking:
+            blocker.also_blocking.remove(attacker.id)
+    attacker.leave_combat()
+    game.say(f"{game.die_name(attacker)} is taken out of combat.", attacker.owner)
+
+
+# -- 51wwe Booker T, Ringside Announcer --------------------------------------------------
+
+@script("51wwe")
+def booker_choose_blocks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """You may assign your opponent's blocks this turn (the rule ``choose_blocks``)."""
+    ask(ctx.game, ctx.controller, "Booker T: choose your opponent's blocks this turn?", (Choose(1), Pass()),
+        then="51wwe", data={"slot": ctx.slot, "source": None if ctx.source is None else ctx.source.id})
+    return True
+
+
+@continuation("51wwe")
+def _booker_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, Pass):
+        game.say("lets the opponent choose their blocks.", player)
+        return
+    source = None if data["source"] is None else game.dice[int(data["source"])]
+    effects.apply(Context(game, player, data["slot"], source, kind="action"), Effect("rule", rule="choose_blocks"),
+                  [], [])
+    game.say("will choose the opponent's blocks this turn.", player)
 
 
 # -- 52wwe Chair Smash -------------------------------------------------------------------
@@ -628,14 +706,46 @@ def chair_survivor(ctx: Context, effect: Effect, dice: list[Die], players: list[
 
 # -- 54wwe Money in the Bank -------------------------------------------------------------
 
-@script("54wwe")
-def money_in_the_bank(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Placeholder: the target is chosen, but the delayed effects need engine hooks (see
-    the card's ``unsupported``)."""
-    for die in dice:
-        ctx.game.say(f"chooses {ctx.game.die_name(die)} for Money in the Bank (its delayed effects are "
-                     "not played by this engine yet).", ctx.controller)
-    return bool(dice)
+@script("54wwe:2")
+def bank_damaged_opponent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The opponent was dealt damage: did the chosen die deal some? The event names only
+    the first die of a batch (``instigator``); in combat, every unblocked attacker (gone
+    out of play as its damage was queued) and every attacker hitting the player through
+    its blockers dealt some too. "If it deals damage" happens once per use of the card."""
+    game = ctx.game
+    if ctx.event_player != 1 - ctx.controller or not ctx.bound:
+        return False
+    die = game.dice[ctx.bound[0]]
+    aside = {die_id for die_id, _, _ in game.set_aside}
+    unblocked = die.zone is Zone.OUT_OF_PLAY and die.id in game.attacked_this_turn and die.id not in aside
+    through = die.zone is Zone.FIELD and die.attacking and game.has_rules \
+        and rules.die_has(game, die, "damage_to_player")
+    dealt = ctx.instigator is die or (ctx.event_kind == "combat" and (unblocked or through))
+    done = game.script_state.setdefault("54wwe", [])
+    assert isinstance(done, list)
+    key = [game.turn_number, die.id, -1 if ctx.source is None else ctx.source.id]   # per use of the card
+    if not dealt or key in done:
+        return False
+    done[:] = [k for k in done if k[0] == game.turn_number] + [key]
+    game.say(f"{game.die_name(die)} damaged the opponent: Money in the Bank draws and rolls 3 dice.", ctx.controller)
+    return True
+
+
+@script("54wwe:3")
+def bank_prep_instead(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """At end of turn: the chosen die, unblocked (it went out of play after damage),
+    would go to the used pile at the end of the turn: Prep it instead."""
+    game = ctx.game
+    if not ctx.bound:
+        return False
+    die = game.dice[ctx.bound[0]]
+    aside = {die_id for die_id, _, _ in game.set_aside}
+    if die.zone is not Zone.OUT_OF_PLAY or die.id not in game.attacked_this_turn or die.id in aside \
+            or die.id in game.spent or keywords.immortal_to_bag(game, die):
+        return False
+    game.say(f"Money in the Bank: {die.spec.name} is Prepped instead of going to the used pile.", ctx.controller)
+    effects.move(game, die, Zone.PREP)
+    return True
 
 
 # -- 55wwe Paige, Manager ----------------------------------------------------------------
