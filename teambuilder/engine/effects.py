@@ -33,15 +33,15 @@ def static_bonuses(game: Game) -> StaticBonuses:
 
     Computed once for all dice: a card counts once however many of its dice are active."""
     bonuses: StaticBonuses = {}
+    active = game.active_slots()
     for slot in game.static_slots:
-        always = any(a.trigger == "always" for a in slot.card.abilities)
-        if not always and not game.is_active_card(slot.index) or rules.card_text_blank(game, slot.index):
+        if rules.card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
         for ability in slot.card.abilities:
             if not ability.is_static:
                 continue
-            if ability.trigger == "while_active" and not game.is_active_card(slot.index):
+            if ability.trigger == "while_active" and slot.index not in active:
                 continue
             ctx = Context(game, owner, slot.index)
             if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
@@ -504,11 +504,16 @@ def _spared_combat(game: Game, die: Die, defense: int) -> bool:
         die.id in game.blocked_this_turn and rules.die_has(game, die, "no_ko_while_blocking"))
 
 
-def purchase_cost(game: Game, slot: int, player: int | None = None) -> int:
+def purchase_cost(game: Game, slot: int, player: int | None = None,
+                  in_force: list[rules.ActiveRule] | None = None) -> int:
     """A card's purchase cost for ``player``; reductions never go below 1 or its number of
-    energy types (crossover)."""
+    energy types (crossover). ``in_force``: the purchase_cost rules, when the caller asks
+    about many cards at once."""
     card = game.slots[slot].card.card
     buyer = game.active if player is None else player
-    die = next((d for d in game.dice if d.slot == slot), None)
-    delta = rules.purchase_delta(game, buyer, die) if die is not None and game.has_rules else 0
+    delta = 0
+    if game.has_rules:
+        die = next((d for d in game.dice if d.slot == slot), None)
+        if die is not None:
+            delta = rules.purchase_delta(game, buyer, die, in_force)
     return max(card.cost + delta, 1, len(card.energy))

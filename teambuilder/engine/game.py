@@ -64,6 +64,7 @@ class Game:
         # Events some card watches for ("whenever ..."): others are not looked up at all.
         self.watched = {a.trigger for s in self.slots for a in s.card.abilities}
         self.turn_rules: list[rules.ActiveRule] = []
+        self.rule_index = rules.rule_index(self.rule_slots)
         self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
         self.captured: list[int] = []
@@ -196,6 +197,10 @@ class Game:
 
     def is_active_card(self, slot: int) -> bool:
         return any(d.slot == slot and d.zone is Zone.FIELD for d in self.dice)
+
+    def active_slots(self) -> set[int]:
+        """The cards with a die in the field (one pass over the dice)."""
+        return {d.slot for d in self.dice if d.zone is Zone.FIELD and d.slot is not None}
 
     # -- log -------------------------------------------------------------------------
     def say(self, text: str, player: int | None = None, turn_tag: bool = True) -> None:

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Effect
+from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import selectors
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Slot, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -43,36 +43,45 @@ class ActiveRule:
 
 def card_text_blank(game: Game, slot: int) -> bool:
     """A card whose text was taken away (Kryptonite) has no abilities for now."""
-    return any(r.effect.rule == "no_text" and slot in r.slots for r in game.turn_rules)
+    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots for r in game.turn_rules)
 
 
-def card_rules(game: Game, name: str | None = None) -> Iterator[ActiveRule]:
-    for slot in game.rule_slots:
+def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
+    """Rule name -> the card abilities that state it: built once per game, so asking
+    about a rule no card has costs nothing."""
+    index: dict[str, list[tuple[Slot, Ability]]] = {}
+    for slot in slots:
+        for ability in slot.card.abilities:
+            if ability.trigger in ("while_active", "always"):
+                for name in dict.fromkeys(e.rule for e in ability.effects if e.op == "rule"):
+                    index.setdefault(name, []).append((slot, ability))
+    return index
+
+
+def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
+    """The rules called ``name`` that cards state and that hold now (their card is active,
+    or the ability holds from anywhere, and its conditions are met)."""
+    entries = game.rule_index.get(name)
+    if not entries:
+        return
+    active = game.active_slots()
+    for slot, ability in entries:
+        if ability.trigger == "while_active" and slot.index not in active:
+            continue
         if card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
-        active: bool | None = None
-        for ability in slot.card.abilities:
-            if ability.trigger not in ("while_active", "always"):
-                continue
-            if name is not None and not any(e.op == "rule" and e.rule == name for e in ability.effects):
-                continue
-            if ability.trigger == "while_active":
-                if active is None:
-                    active = game.is_active_card(slot.index)
-                if not active:
-                    continue
-            if ability.conditions and not selectors.all_hold(Context(game, owner, slot.index), ability.conditions):
-                continue
-            for effect in ability.effects:
-                if effect.op == "rule":
-                    yield ActiveRule(owner, slot.index, effect)
+        if ability.conditions and not selectors.all_hold(Context(game, owner, slot.index), ability.conditions):
+            continue
+        for effect in ability.effects:
+            if effect.op == "rule" and effect.rule == name:
+                yield ActiveRule(owner, slot.index, effect)
 
 
 def in_force(game: Game, name: str) -> list[ActiveRule]:
     """Every rule called ``name`` in force now."""
     found = [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
-    found.extend(r for r in card_rules(game, name) if r.effect.rule == name)
+    found.extend(card_rules(game, name))
     return found
 
 
@@ -109,9 +118,13 @@ def as_owned_by(die: Die, player: int) -> Die:
 
 # -- costs -----------------------------------------------------------------------------
 
-def purchase_delta(game: Game, player: int, die: Die) -> int:
+def purchase_delta(game: Game, player: int, die: Die, rules_now: list[ActiveRule] | None = None) -> int:
+    if rules_now is None:
+        rules_now = in_force(game, "purchase_cost")
+    if not rules_now:
+        return 0
     buyer_die = as_owned_by(die, player)
-    return sum(amount(game, r) for r in in_force(game, "purchase_cost") if applies(game, r, buyer_die))
+    return sum(amount(game, r) for r in rules_now if applies(game, r, buyer_die))
 
 
 def field_delta(game: Game, die: Die) -> int:

@@ -134,8 +134,9 @@ def priority_options(game: Game) -> list[Action]:
     available = virtual + sum(source.generic + len(source.symbols) for source in sources)
     if player == game.active:
         if game.window == "main":
+            cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules else []
             for slot in game.slots:
-                if slot.owner not in (player, None) or purchase_cost(game, slot.index) > available:
+                if slot.owner not in (player, None) or purchase_cost(game, slot.index, player, cost_rules) > available:
                     continue
                 on_card = next((d for d in game.dice if d.slot == slot.index and d.zone is Zone.CARD), None)
                 if on_card is None or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
