@@ -109,6 +109,24 @@ def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
     return chosen
 
 
+def _cover_every_attacker(game: Game, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Booker T: the attacking player gives each attacker one blocker until all are
+    covered, and only then doubles up: a spare blocker on a doubled-up attacker moves to an
+    uncovered attacker it may block."""
+    blocks = list(blocks)
+    for attacker in attackers(game):
+        if any(a == attacker.id for _, a in blocks):
+            continue
+        for index, (blocker, other) in enumerate(blocks):
+            doubled = sum(1 for _, a in blocks if a == other) > 1
+            if doubled and attacker.id in allowed_blocks(game, game.dice[blocker], attackers(game)):
+                blocks[index] = (blocker, attacker.id)
+                game.say(f"{game.die_name(game.dice[blocker])} must first cover {game.die_name(attacker)}.",
+                         game.active)
+                break
+    return blocks
+
+
 def _one_per_card(game: Game, dice: list[Die], order: list[int]) -> list[Die]:
     seen: set[int | None] = set()
     kept = []
@@ -180,6 +198,8 @@ def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple
     if not game.has_rules:
         return blocks
     kept = list(blocks)
+    if any(r.controller == game.active for r in rules.in_force(game, "choose_blocks")):
+        kept = _cover_every_attacker(game, kept)
     if rules.one_per_card(game, game.inactive):
         allowed = {d.id for d in _one_per_card(game, [game.dice[b] for b, _ in kept], [b for b, _ in kept])}
         kept = [pair for pair in kept if pair[0] in allowed]
