@@ -67,7 +67,7 @@ RULES: tuple[str, ...] = (
     "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
     "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
     "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
-    "one_per_card", "reduce_first_to_one",
+    "one_per_card", "reduce_first_to_one", "hits_all_attackers",
 )
 
 # Effect primitives and the fields each accepts besides ``do``, ``to`` and ``if_done``.

@@ -368,6 +368,17 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 events.append(DamageEvent(amount, blocker.id, die=attacker.id, combat=True))
     if not fast:
         game.damage_splits.clear()
+    sweepers = [b for b in game.field_characters(game.inactive) if game.has_rules and b.blocking is not None
+                and _is_fast(game, b) == fast and rules.die_has(game, b, "hits_all_attackers")]
+    for blocker in sweepers:
+        # Kal-L: his combat damage also hits every attacker he does not block.
+        amount = stats(game, blocker, bonuses)[0]
+        events += [DamageEvent(amount, blocker.id, die=a.id, combat=True)
+                   for a in attackers(game) if not blocker.blocks(a.id) and amount]
+    if sweepers:
+        # Unblocked attackers stay until the damage lands, then leave (run_combat_ko).
+        game.leaving_after_damage.extend(d.id for d in unblocked)
+        unblocked = []
     for die in unblocked:
         # (A controlled die stays controlled out of play; when control ends it goes back
         # to its owner's field: XMF, control returns it "in whatever area you took it from".)
@@ -404,6 +415,12 @@ def run_combat_ko(game: Game, task: Task) -> None:
               if d.damage >= stats(game, d, bonuses)[1]]
     cleavers = {a for d in doomed for a in ([d.blocking] if d.blocking is not None else []) + d.also_blocking}
     ko_all(game, doomed, combat=True, by_damage=True)
+    for die_id in game.leaving_after_damage:
+        die = game.dice[die_id]
+        if die.zone is Zone.FIELD:
+            die.zone = Zone.OUT_OF_PLAY
+            die.leave_combat()
+    game.leaving_after_damage.clear()
     for attacker_id in sorted(cleavers):
         attacker = game.dice[attacker_id]
         if attacker.zone is Zone.FIELD and attacker.attacking and game.has_keyword(attacker, "cleave") \
@@ -424,7 +441,7 @@ def _reactions(game: Game, event: DamageEvent) -> list[Action]:
     sources = game.energy_sources(player)
     options: list[Action] = []
     for slot in game.slots:
-        for index, ability in enumerate(slot.card.abilities):
+        for index, ability in enumerate(game.abilities_of(slot.index)):
             if ability.reactive != "damaged" or (slot.index, index) in event.offered \
                     or not limit_allows(game, player, slot.index, index, ability):
                 continue
@@ -471,7 +488,7 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         event.asked = True
         return
     assert isinstance(action, UseGlobal)
-    ability = game.slots[action.slot].card.abilities[action.ability]
+    ability = game.abilities_of(action.slot)[action.ability]
     spent = pay(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
     event.offered.add((action.slot, action.ability))
     uses = game.players[decision.player].global_uses

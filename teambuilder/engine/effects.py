@@ -34,11 +34,13 @@ def static_bonuses(game: Game) -> StaticBonuses:
     Computed once for all dice: a card counts once however many of its dice are active."""
     bonuses: StaticBonuses = {}
     active = game.active_slots()
-    for slot in game.static_slots:
+    slots = game.static_slots if not game.borrowed else list(dict.fromkeys(
+        game.static_slots + [game.slots[s] for s in game.borrowed]))
+    for slot in slots:
         if rules.card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
-        for ability in slot.card.abilities:
+        for ability in game.abilities_of(slot.index):
             if not ability.is_static:
                 continue
             if ability.trigger == "while_active" and slot.index not in active:
@@ -62,7 +64,7 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     """Attack and defense now; pass ``bonuses`` when asking about many dice at once."""
     face = die.spec.faces[die.face]
     attack, defense = face.attack, face.defense
-    if die.copy_of is not None:
+    if die.copy_of is not None or die.stats_of is not None:
         attack, defense = _copied_stats(game, die)
     swap = False
     for mod in die.modifiers:
@@ -85,8 +87,9 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
 
 def _copied_stats(game: Game, die: Die) -> tuple[int, int]:
     """A die copying another card uses that card's printed stats for its own level."""
-    assert die.copy_of is not None
-    spec = game.slots[die.copy_of].spec
+    lender = die.copy_of if die.copy_of is not None else die.stats_of
+    assert lender is not None
+    spec = game.slots[lender].spec
     level = die.spec.faces[die.face].level
     index = spec.level_face(level)
     face = spec.faces[index] if index is not None else die.spec.faces[die.face]

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from teambuilder.catalogue.abilities import Ability
 from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
 from teambuilder.engine.actions import Action, Decision
 from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, die_spec
@@ -84,10 +85,14 @@ class Game:
         self.blocked_this_turn: set[int] = set()
         self.hits: dict[int, set[int]] = {}      # die -> dice that damaged it this turn
         self.combat_damage: dict[int, int] = {}  # die -> combat damage on it this turn
+        self.leaving_after_damage: list[int] = []   # unblocked attackers a sweeping blocker hits
         scripts.load_all()   # scripts register hooks (Regenerate prices...) as they import
         self.fielded_this_turn: set[int] = set()
         self.last_payment: object = None
         self.script_state: dict[str, object] = {}
+        # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
+        # -1: until changed), the die it belongs to (None: the whole card)).
+        self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.log: list[str] = []
         self.record: list[Action] = []
         self.tasks: list[Task] = []
@@ -193,10 +198,29 @@ class Game:
             return True
         if f"kw:{keyword}" in die.flags:
             return True
+        if self.borrowed and die.slot is not None and keyword in self.borrowed_keywords(die.slot):
+            return True
         return self.has_rules and keyword in rules.granted_keywords(self, die)
 
     def is_active_card(self, slot: int) -> bool:
         return any(d.slot == slot and d.zone is Zone.FIELD for d in self.dice)
+
+    def abilities_of(self, slot: int) -> tuple[Ability, ...]:
+        """A card's abilities now: its own, plus (or, for a replacement, instead of) the
+        text it borrows from other cards (Hope Summers, General Zod: Madman)."""
+        own = self.slots[slot].card.abilities
+        entries = [e for e in self.borrowed.get(slot, ()) if e[3] is None or self.dice[e[3]].zone is Zone.FIELD]
+        if not entries:
+            return own
+        result = () if any(replace for _, replace, _, _ in entries) else own
+        for other, _, _, _ in entries:
+            result += self.slots[other].card.abilities
+        return result
+
+    def borrowed_keywords(self, slot: int) -> set[str]:
+        return {k for other, _, _, die in self.borrowed.get(slot, ())
+                if die is None or self.dice[die].zone is Zone.FIELD
+                for k in self.slots[other].card.card.keywords}
 
     def active_slots(self) -> set[int]:
         """The cards with a die in the field (one pass over the dice)."""

@@ -61,7 +61,16 @@ def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
 def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
     """The rules called ``name`` that cards state and that hold now (their card is active,
     or the ability holds from anywhere, and its conditions are met)."""
-    entries = game.rule_index.get(name)
+    entries = game.rule_index.get(name, [])
+    if game.borrowed:
+        # Borrowed text: the rules of the lent card hold for the borrower (and a card whose
+        # own text is replaced states none of its own).
+        replaced = {s for s, lent in game.borrowed.items() if any(e[1] for e in lent)}
+        entries = [(slot, a) for slot, a in entries if slot.index not in replaced]
+        for borrower in game.borrowed:
+            own = set(game.slots[borrower].card.abilities)
+            entries += [(game.slots[borrower], a) for a in game.abilities_of(borrower)
+                        if a not in own and a.is_static and any(e.op == "rule" and e.rule == name for e in a.effects)]
     if not entries:
         return
     active = game.active_slots()
@@ -354,3 +363,7 @@ def expire(game: Game) -> None:
     game.turn_rules = [r for r in game.turn_rules
                        if r.until_turn > game.turn_number and _alive(game, r)]
     game.scheduled = [s for s in game.scheduled if s[3] > game.turn_number]
+    for slot in list(game.borrowed):
+        game.borrowed[slot] = [e for e in game.borrowed[slot] if e[2] == -1 or e[2] > game.turn_number]
+        if not game.borrowed[slot]:
+            del game.borrowed[slot]

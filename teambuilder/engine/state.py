@@ -82,6 +82,7 @@ class Die:
     flags: set[str] = field(default_factory=set)  # marks until end of turn: must_attack, kw:fast...
     home: int | None = None     # the real owner while another player controls this die
     copy_of: int | None = None  # the slot whose card this die copies, until end of turn
+    stats_of: int | None = None  # the slot whose printed A/D this die uses, while in the field
     token: bool = False         # a token exists only in the field
     hurt_events: int = 0        # damage events this die took this turn (Iron Will)
     under: int | None = None    # the die this one is captured by / controls it
@@ -107,6 +108,7 @@ class Die:
         self.modifiers.clear()
         self.flags.clear()
         self.copy_of = None
+        self.stats_of = None
 
 
 @dataclass

@@ -75,7 +75,7 @@ def ability_of(game: Game, trigger: PendingTrigger) -> Ability:
     if trigger.ability < 0:
         from teambuilder.engine import keywords
         return keywords.raised_ability(trigger.ability)
-    return game.slots[trigger.slot].card.abilities[trigger.ability]
+    return game.abilities_of(trigger.slot)[trigger.ability]
 
 
 def context_of(game: Game, trigger: PendingTrigger) -> Context:
@@ -109,7 +109,7 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
     if die.slot is None or die.owner is None or not _live(game, die.slot, event):
         return
     slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
-    for index, ability in enumerate(slot.card.abilities):
+    for index, ability in enumerate(game.abilities_of(slot.index)):
         if ability.trigger != event or ability.scheduled:
             continue
         pending = PendingTrigger(die.owner, slot.index, index, die.id,
@@ -136,10 +136,11 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
     for slot in game.slots:
-        indexes = [i for i, a in enumerate(slot.card.abilities) if a.trigger == event and not a.scheduled]
+        abilities = game.abilities_of(slot.index)
+        indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):
             continue
-        for controller, source in _watchers(game, slot.index, any(slot.card.abilities[i].anywhere for i in indexes)):
+        for controller, source in _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes)):
             if event == "you_damaged" and player != controller:
                 continue
             for index in indexes:
@@ -148,7 +149,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                          event_amount=amount, combat=combat, event_slot=event_slot,
                                          event_kind=kind, event_by=by,
                                          instigator=None if instigator is None else instigator.id)
-                if _may_trigger(game, slot.card.abilities[index], pending):
+                if _may_trigger(game, abilities[index], pending):
                     game.new_triggers.append(pending)
 
 

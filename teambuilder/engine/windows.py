@@ -165,7 +165,7 @@ def priority_options(game: Game) -> list[Action]:
                     options += [UseAction(die.id, p) for p in
                                 payment_options(sources, virtual, use_cost, OPTIONS_PER_CHOICE)]
     for slot in game.slots:
-        for index, ability in enumerate(slot.card.abilities):
+        for index, ability in enumerate(game.abilities_of(slot.index)):
             if not global_allowed(game, player, slot.index, index, ability):
                 continue
             cost = global_cost(ability, game, player, slot.index)
@@ -236,7 +236,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             game.say(f"pays {pay(game, player, action.payment, cost)} to use an action die.", player)
         _use_action(game, player, action.die)
     elif isinstance(action, UseGlobal):
-        ability = game.slots[action.slot].card.abilities[action.ability]
+        ability = game.abilities_of(action.slot)[action.ability]
         spent = pay(game, player, action.payment, global_cost(ability, game, player, action.slot))
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
@@ -323,7 +323,7 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
             cost = action_cost(game, decision.player)
         elif (isinstance(option, UseGlobal) and isinstance(action, UseGlobal)
               and (option.slot, option.ability) == (action.slot, action.ability)):
-            cost = global_cost(game.slots[action.slot].card.abilities[action.ability], game, decision.player,
+            cost = global_cost(game.abilities_of(action.slot)[action.ability], game, decision.player,
                                action.slot)
         else:
             continue

@@ -458,23 +458,12 @@ def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 @continuation("119wf:pay")
 def _kal_l_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     if _paid(game, player, action, data):
-        game.dice[int(data["source"])].flags.add("119wf")
+        kal_l = game.dice[int(data["source"])]
+        # The engine's hits_all_attackers rule: at the normal combat damage time his
+        # damage also goes to every attacker he does not block, unblocked ones included.
+        game.turn_rules.append(rules.ActiveRule(player, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
+                                                kal_l.id, dice=(kal_l.id,)))
         game.say("Kal-L will deal his combat damage to every attacking character.", player)
-
-
-@script("119wf:2")
-def kal_l_sweeps(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Kal-L dealt his combat damage: the same damage to every other attacker still in
-    the field (unblocked attackers have already left it: see the unsupported note)."""
-    die, game = ctx.source, ctx.game
-    if die is None or "119wf" not in die.flags:
-        return False
-    die.flags.discard("119wf")
-    attack = game.stats(die)[0]
-    others = [d for d in game.field_characters() if d.attacking and d is not ctx.event_die]
-    for other in others:
-        game.damage_queue.append(DamageEvent(attack, die.id, die=other.id, combat=True))
-    return bool(others)
 
 
 # -- 120 Kryptonite: K-Metal --------------------------------------------------------------------------
