@@ -401,6 +401,7 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
         game.hits.pop(die.id, None)
+        _forget_borrowed(game, die)
         game.combat_damage.pop(die.id, None)
         if die.token:
             die.reset()
@@ -427,6 +428,14 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     if zone is Zone.PREP and game.step != "clear and draw" and not by_ko:   # a KO is not a Prep
         from teambuilder.engine import triggers
         triggers.watch(game, "prepped", die, player=die.owner)
+
+
+def _forget_borrowed(game: Game, die: Die) -> None:
+    """Text a die borrowed for itself (Mystique's burst) ends when it leaves the field."""
+    for slot in [s for s, entries in game.borrowed.items() if any(e[3] == die.id for e in entries)]:
+        game.borrowed[slot] = [e for e in game.borrowed[slot] if e[3] != die.id]
+        if not game.borrowed[slot]:
+            del game.borrowed[slot]
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:

@@ -665,8 +665,16 @@ def dick_grayson_swap(game: Game, player: int, action: Action, data: dict[str, A
 
 @script("87wf")
 def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Taking another card's text-box text is not something a die can do yet: say so."""
-    names = ", ".join(card_name(ctx.game, d) for d in dice) or "no die"
-    ctx.game.say(f"General Zod would take the text of {names}: not supported by the engine yet.", ctx.controller)
-    return False
+    """Until end of turn Zod's text is the target die's card text instead of his own (his
+    name, affiliation and stats stay his)."""
+    target = next((d for d in dice if d.slot is not None), None)
+    if target is None or ctx.slot is None:
+        ctx.game.say("General Zod finds no card text to take (a Sidekick has none).", ctx.controller)
+        return False
+    lender = target.copy_of if target.copy_of is not None else target.slot
+    assert lender is not None
+    ctx.game.borrowed[ctx.slot] = [(lender, True, 0, None)]
+    ctx.game.say(f"General Zod's text becomes that of {ctx.game.slots[lender].card.card.full_name} "
+                 "until end of turn.", ctx.controller)
+    return True
 

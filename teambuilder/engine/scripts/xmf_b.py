@@ -23,7 +23,7 @@ from teambuilder.engine.selectors import (
     is_character_die,
     select,
 )
-from teambuilder.engine.state import Die, StatModifier, Zone
+from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.turn import draw, roll
 
 if TYPE_CHECKING:
@@ -172,45 +172,20 @@ def mystique_choose_card(ctx: Context, effect: Effect, dice: list[Die], players:
 
 @continuation("45xmf:card")
 def _mystique_card_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    """This die now uses the chosen card's printed A and D for whatever level it shows,
+    for as long as it stays in the field; fielded on a burst face, it also has that card's
+    text while it is active."""
     assert isinstance(action, Choose)
     ctx = _context(game, data)
-    assert ctx.source is not None
+    die = ctx.source
+    assert die is not None and die.slot is not None
     slot = int(data["cards"][action.index])
-    game.script_state[_mystique_key(ctx.source)] = slot
-    game.say(f"{ctx.source.spec.name} uses the A and D of {game.slots[slot].card.card.full_name}.", player)
-    _mystique_stats(game, ctx.source, slot)
-
-
-@script("45xmf:2")
-def mystique_keeps_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """At the start of each turn, the chosen stats go back on each Mystique die still in
-    the field (a die that left the field forgets its choice)."""
-    game = ctx.game
-    done = False
-    for die in [d for d in game.dice if d.slot == ctx.slot]:
-        slot = game.script_state.get(_mystique_key(die))
-        if slot is None:
-            continue
-        if die.zone is not Zone.FIELD or not game.is_character(die):
-            del game.script_state[_mystique_key(die)]
-            continue
-        assert isinstance(slot, int)
-        done = _mystique_stats(game, die, slot) or done
-    return done
-
-
-def _mystique_stats(game: Game, die: Die, slot: int) -> bool:
-    """This turn's difference between the chosen card's printed A/D at this die's level
-    and its own printed A/D."""
-    face = _face(die)
-    spec = game.slots[slot].spec
-    index = spec.level_face(face.level)
-    if index is None:
-        return False
-    other = spec.faces[index]
-    die.modifiers.append(StatModifier(other.attack - face.attack, other.defense - face.defense, "45xmf"))
-    game.say(f"{game.die_name(die)} is {other.attack}A {other.defense}D before other changes.", die.owner)
-    return True
+    die.stats_of = slot
+    game.say(f"{die.spec.name} uses the A and D of {game.slots[slot].card.card.full_name}.", player)
+    if _face(die).burst:
+        game.borrowed.setdefault(die.slot, []).append((slot, False, -1, die.id))
+        game.say(f"{die.spec.name} also has the text of {game.slots[slot].card.card.full_name} while active.",
+                 player)
 
 
 # -- 47 Professor X: To the Astral Plane ----------------------------------------------------
