@@ -524,16 +524,26 @@ def resolve_redirect(game: Game, decision: Decision, action: Action) -> None:
 
 def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
     """Rules in force change damage before shields: doubled, or prevented entirely."""
+    spent_rules: list[rules.ActiveRule] = []
     for event in batch:
         source = game.dice[event.source] if event.source is not None else None
         if event.amount > 0 and source is not None:
             event.amount *= rules.damage_multiplier(game, source)
+        elif event.amount > 0 and event.kind in ("global", "action"):
+            # Two-Face: the damage of a global (which has no die) doubled for its user.
+            for rule in rules.in_force(game, "double_damage"):
+                if rule.effect.by == event.kind and rule.controller == event.by and not rule.dice:
+                    event.amount *= 2
+                    spent_rules.append(rule)
+                    break
         target = game.dice[event.die] if event.die is not None else None
         if event.amount > 0 and rules.prevents_all(game, target, event.player, source, event.combat, event.kind,
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
 
+    # A doubling bought for one use ("once") is used up by this batch of damage.
+    game.turn_rules = [r for r in game.turn_rules if not (r in spent_rules and r.effect.duration == "once")]
 
 def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
     """Lex Luthor: Kansas Native: the first character die that damages the rule owner each

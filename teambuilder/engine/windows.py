@@ -241,8 +241,11 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
         game.say(f"uses the global of {game.slots[action.slot].card.card.full_name} (paying {spent}).", player)
+        # "Whenever you use a global" abilities resolve first (their own batch), then the global.
+        triggers.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
+        if game.new_triggers:
+            triggers.batch_new(game)
         triggers.queue_now(game, triggers.PendingTrigger(player, action.slot, action.ability, kind="global"))
-        triggers.watch(game, "global_used", player=player, event_slot=action.slot)
     if player != game.active:
         # The inactive player gets one ability, then priority returns to the active player.
         game.players[player].virtual = 0

@@ -592,13 +592,6 @@ def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: lis
     return True
 
 
-@script("133wf:2")
-def two_face_doubles_globals(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if ctx.event_player != ctx.controller:
-        return False
-    return _not_yet(ctx, "doubling the damage of a Global Ability")
-
-
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
 
 def _cave_key(slot: int | None) -> str:
