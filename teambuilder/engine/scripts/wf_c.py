@@ -117,12 +117,6 @@ def _use_effect(game: Game, player: int, slot: int, bursts: int, source: int | N
     return found
 
 
-def _not_yet(ctx: Context, what: str) -> bool:
-    """The stand-in of an ability marked ``unsupported``: it only says what is missing."""
-    ctx.game.say(f"{what}: not supported by the engine yet.", ctx.controller)
-    return False
-
-
 def _bolts_spent(game: Game, player: int) -> int:
     """[bolt] units in the last purchase's payment (a wild unit can stand for a bolt; while
     Superwoman's global lets ``player`` convert energy to [bolt], every unit can)."""
