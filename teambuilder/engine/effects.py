@@ -525,7 +525,9 @@ def purchase_cost(game: Game, slot: int, player: int | None = None,
     buyer = game.active if player is None else player
     delta = 0
     if game.has_rules:
-        die = next((d for d in game.dice if d.slot == slot), None)
+        # Ask about a die still on the card (a rule may count only those).
+        die = next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD),
+                   next((d for d in game.dice if d.slot == slot), None))
         if die is not None:
             delta = rules.purchase_delta(game, buyer, die, in_force)
     return max(card.cost + delta, 1, len(card.energy))

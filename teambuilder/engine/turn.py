@@ -196,6 +196,7 @@ def run_cleanup(game: Game, task: Task) -> None:
     game.iron_will.clear()
     game.cleaved.clear()
     game.hits.clear()
+    game.player_hits.clear()
     game.combat_damage.clear()
     for die in game.dice:
         die.damage = 0

@@ -708,19 +708,14 @@ def chair_survivor(ctx: Context, effect: Effect, dice: list[Die], players: list[
 
 @script("54wwe:2")
 def bank_damaged_opponent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent was dealt damage: did the chosen die deal some? The event names only
-    the first die of a batch (``instigator``); in combat, every unblocked attacker (gone
-    out of play as its damage was queued) and every attacker hitting the player through
-    its blockers dealt some too. "If it deals damage" happens once per use of the card."""
+    """The opponent was dealt damage: did the chosen die deal some (``Game.player_hits``
+    records every die that damaged a player this turn)? "If it deals damage" happens once
+    per use of the card."""
     game = ctx.game
     if ctx.event_player != 1 - ctx.controller or not ctx.bound:
         return False
     die = game.dice[ctx.bound[0]]
-    aside = {die_id for die_id, _, _ in game.set_aside}
-    unblocked = die.zone is Zone.OUT_OF_PLAY and die.id in game.attacked_this_turn and die.id not in aside
-    through = die.zone is Zone.FIELD and die.attacking and game.has_rules \
-        and rules.die_has(game, die, "damage_to_player")
-    dealt = ctx.instigator is die or (ctx.event_kind == "combat" and (unblocked or through))
+    dealt = die.id in game.player_hits.get(1 - ctx.controller, set())
     done = game.script_state.setdefault("54wwe", [])
     assert isinstance(done, list)
     key = [game.turn_number, die.id, -1 if ctx.source is None else ctx.source.id]   # per use of the card
