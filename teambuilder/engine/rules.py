@@ -145,21 +145,20 @@ def fields_free(game: Game, die: Die) -> bool:
 
 
 def global_delta(game: Game, player: int, slot: int) -> int:
-    """Extra energy a player pays to use a global (a rule names whose globals: ``by``)."""
-    total = 0
-    for rule in in_force(game, "global_cost"):
-        if rule.effect.by == "opponent" and player == rule.controller:
-            continue
-        if rule.effect.by == "you" and player != rule.controller:
-            continue
-        total += amount(game, rule)
-    return total
+    """Extra energy a player pays to use a global (Oracle: Master Investigator)."""
+    return _extra_for(game, "global_cost", player)
 
 
 def action_delta(game: Game, player: int) -> int:
     """Energy a player pays to use an action die (Oracle: opponents pay 1 per action)."""
+    return _extra_for(game, "action_cost", player)
+
+
+def _extra_for(game: Game, name: str, player: int) -> int:
+    """The sum of ``name`` rules that reach ``player``: ``by`` says whose use they tax
+    (opponent: the rule owner's opponents; you: the owner; nothing: everyone)."""
     total = 0
-    for rule in in_force(game, "action_cost"):
+    for rule in in_force(game, name):
         if rule.effect.by == "opponent" and player == rule.controller:
             continue
         if rule.effect.by == "you" and player != rule.controller:

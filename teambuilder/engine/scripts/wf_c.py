@@ -348,11 +348,16 @@ def _find_die(game: Game, player: int, name: str, zones: tuple[Zone, ...]) -> Di
 def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Pull 1 Batman die from the used pile (or else the bag) straight into the field at
     level 3 (moved, not fielded)."""
-    die = _find_die(ctx.game, ctx.controller, "Batman", (Zone.USED, Zone.BAG))
+    return _bring_to_field(ctx, "Batman", 3)
+
+
+def _bring_to_field(ctx: Context, name: str, level: int) -> bool:
+    """Move 1 die of ``name`` from the used pile (or else the bag) into the field."""
+    die = _find_die(ctx.game, ctx.controller, name, (Zone.USED, Zone.BAG))
     if die is None:
-        ctx.game.say("has no Batman die in the bag or used pile.", ctx.controller)
+        ctx.game.say(f"has no {name} die in the bag or used pile.", ctx.controller)
         return False
-    effects.move(ctx.game, die, Zone.FIELD, 3)
+    effects.move(ctx.game, die, Zone.FIELD, level)
     return True
 
 
@@ -360,12 +365,7 @@ def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], play
 def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """KO'd by combat damage (the data's condition), and the player said yes: put 1
     Superman die from the used pile (or else the bag) into the field at level 2."""
-    die = _find_die(ctx.game, ctx.controller, "Superman", (Zone.USED, Zone.BAG))
-    if die is None:
-        ctx.game.say("has no Superman die in the bag or used pile.", ctx.controller)
-        return False
-    effects.move(ctx.game, die, Zone.FIELD, 2)
-    return True
+    return _bring_to_field(ctx, "Superman", 2)
 
 
 # -- 115 Dick Grayson: Brand New Bat, 131 The Penguin: Selfish ------------------------------------
