@@ -28,6 +28,7 @@ from teambuilder import __version__
 from teambuilder.catalogue.model import Card
 from teambuilder.catalogue.query import QueryError
 from teambuilder.catalogue.repository import Catalogue
+from teambuilder.engine.coverage import coverage
 from teambuilder.ui.catalogue_model import CARD_ROLE, SORT_ROLE, CatalogueTableModel
 
 SEARCH_DELAY_MS = 150
@@ -140,4 +141,7 @@ class MainWindow(QMainWindow):
                          f"<th>D</th><th>Burst</th></tr>{rows}</table>")
         faces = ", ".join(face.notation() for face in card.energy_faces)
         lines.append(f"<p>Energy faces: {html.escape(faces)}</p>")
+        engine = coverage(card)
+        missing = f": {html.escape('; '.join(engine.missing))}" if engine.missing else ""
+        lines.append(f"<p><i>Rules engine: {engine.status}{missing}</i></p>")
         self.detail.setHtml("".join(lines))

@@ -52,6 +52,7 @@ def test_selecting_a_card_shows_its_details(qtbot: QtBot, catalogue) -> None:  #
     view.selectRow(0)
     detail = window.findChild(QTextBrowser, "cardDetail").toPlainText()
     assert "Cheetah" in detail and "Goddess of the Hunt" in detail and "When fielded: KO target opposing Sidekick die" in detail
+    assert "Rules engine: full" in detail
 
 
 def test_ctrl_f_focuses_the_search_box(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
