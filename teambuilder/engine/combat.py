@@ -624,6 +624,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.say(f"takes {event.amount} damage from {source} ({game.players[event.player].life} life).",
                      event.player)
             hurt_players[event.player] = hurt_players.get(event.player, 0) + event.amount
+            game.damage_taken[event.player] += event.amount
             if event.source is not None:
                 game.player_hits.setdefault(event.player, set()).add(event.source)
             hurt_by.setdefault(event.player, event)

@@ -85,6 +85,7 @@ class Game:
         self.blocked_this_turn: set[int] = set()
         self.hits: dict[int, set[int]] = {}      # die -> dice that damaged it this turn
         self.player_hits: dict[int, set[int]] = {}   # player -> dice that damaged them this turn
+        self.damage_taken = [0, 0]               # damage each player has been dealt this game
         self.combat_damage: dict[int, int] = {}  # die -> combat damage on it this turn
         self.leaving_after_damage: list[int] = []   # unblocked attackers a sweeping blocker hits
         scripts.load_all()   # scripts register hooks (Regenerate prices...) as they import
