@@ -54,3 +54,23 @@ def cards_copy(tmp_path: Path) -> Path:
     target = tmp_path / "cards"
     shutil.copytree(CARDS_DIR, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def setups(catalogue):  # type: ignore[no-untyped-def]
+    """name of a data/teams file (without .yaml) -> (PlayerSetup, starting life): the
+    reference teams as the engine plays them."""
+    from teambuilder.engine.setup import player_setup
+    from teambuilder.teams.formats import get_format, load_formats
+    from teambuilder.teams.lookup import CardLookup
+    from teambuilder.teams.team_file import read_team_file
+
+    lookup = CardLookup(catalogue)
+    formats = load_formats()
+
+    def build(name: str, label: str | None = None):  # type: ignore[no-untyped-def]
+        team = read_team_file(REPO / "data" / "teams" / f"{name}.yaml")
+        fmt = get_format(team.format, formats)
+        return player_setup(team, lookup, fmt, label or name), fmt.life
+
+    return build

@@ -44,7 +44,17 @@ class RandomAgent:
         return Reroll(chosen) if decision.kind == "reroll" else DeclareAttackers(chosen)
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
+def _greedy(seed: int) -> Agent:
+    from teambuilder.ai.greedy import GreedyAgent
+    return GreedyAgent(seed)
+
+
+def _search(seed: int) -> Agent:
+    from teambuilder.ai.search import SearchAgent
+    return SearchAgent(seed)
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": _greedy, "search": _search}
 
 
 def make_agent(name: str, seed: int) -> Agent:

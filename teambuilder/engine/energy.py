@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from teambuilder.catalogue.abilities import Cost
 from teambuilder.catalogue.model import ENERGY_TYPES
@@ -267,9 +268,16 @@ def payment_options(sources: Sequence[EnergySource], virtual: int, cost: Cost,
     """
     if limit <= 0:
         return []
+    return list(_cached_options(tuple(sources), virtual, cost, limit))
+
+
+@lru_cache(maxsize=16384)
+def _cached_options(sources: tuple[EnergySource, ...], virtual: int, cost: Cost, limit: int) -> tuple[Payment, ...]:
+    """The same reserve pool is asked about the same costs again and again (every priority
+    pass of a turn): payments are pure values, so the answers are remembered."""
     if len(set(cost.types)) == len(cost.types):
-        return _search(sources, virtual, cost, limit)
-    return _repeated(sources, virtual, cost)[:limit]
+        return tuple(_search(sources, virtual, cost, limit))
+    return tuple(_repeated(sources, virtual, cost)[:limit])
 
 
 def _repeated(sources: Sequence[EnergySource], virtual: int, cost: Cost) -> list[Payment]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from copy import deepcopy
 from dataclasses import dataclass
 
 from teambuilder.catalogue.abilities import Ability
@@ -147,6 +148,26 @@ class Game:
         self.slots.append(slot)
         for _ in range(count):
             self.dice.append(Die(len(self.dice), slot.spec, slot.index, owner, Zone.CARD))
+
+    def clone(self, seed: int | None = None) -> Game:
+        """A copy to look ahead in. Cards, die specs and rule indexes are shared (they never
+        change); everything that changes is copied. With ``seed`` the copy's future rolls
+        and draws come from a fresh generator: a player looking ahead cannot know them."""
+        memo: dict[int, object] = {id(self.slots): self.slots, id(self.static_slots): self.static_slots,
+                                   id(self.rule_slots): self.rule_slots, id(self.rule_index): self.rule_index,
+                                   id(self.watched): self.watched}
+        for die in self.dice:
+            memo[id(die.spec)] = die.spec
+        log, record = self.log, self.record
+        self.log, self.record = [], []      # the look-ahead needs neither
+        try:
+            copy = deepcopy(self, memo)
+        finally:
+            self.log, self.record = log, record
+        if seed is not None:
+            copy.rng = random.Random(seed)
+            copy.forced_rolls = {}
+        return copy
 
     # -- queries -----------------------------------------------------------------------
     @property

@@ -44,7 +44,7 @@ from teambuilder.engine.state import Die, Task, Zone
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
-OPTIONS_PER_CHOICE = 3
+OPTIONS_PER_CHOICE = 1
 
 
 def run_window(game: Game, task: Task) -> None:

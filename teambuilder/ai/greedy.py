@@ -1,0 +1,274 @@
+"""The ``greedy`` agent: the simple AI that plays like a sensible beginner.
+
+It looks one decision ahead with rules of thumb, never at hidden information (the order of
+dice in a bag, future rolls), and never copies the game, so it is fast:
+
+- Main Step: field the best character die it can afford, then buy the strongest die its
+  energy allows (characters first, its own team's cards before basic actions), then use
+  its action dice; it keeps a global only for a target that matters.
+- Rerolls: keeps character faces and the energy its cards ask for, rerolls the rest.
+- Attacks when it pays: with everything when the defender cannot stop lethal damage,
+  otherwise with the dice no single blocker can KO, and with all of them into an empty
+  field.
+- Blocks to survive (chump-blocks the biggest attackers when the damage would kill it)
+  and to make good trades (a blocker that KOs its attacker and survives, or trades up).
+- Splits an attacker's damage to KO as many blockers (worth as much) as it can.
+- Targets: harmful effects at the opponent's best die, helpful ones on its own.
+"""
+
+from __future__ import annotations
+
+from teambuilder.engine.actions import (
+    Action,
+    Choose,
+    ChoosePlayer,
+    ChooseTarget,
+    ChooseTrigger,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Field,
+    Pass,
+    Purchase,
+    Reroll,
+    SplitDamage,
+    UseAction,
+    UseGlobal,
+)
+from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.game import Game
+from teambuilder.engine.state import Die, Zone
+
+# Effects that hurt the dice or player they reach: aimed at the opponent.
+HARMFUL = frozenset({
+    "damage", "ko", "spin_down", "cant_block", "cant_attack", "out_of_play", "capture", "control",
+    "reroll", "lose_life", "set_stats", "swap", "copy", "must_block",
+})
+
+
+def die_value(game: Game, die: Die) -> float:
+    """What a die in the field is worth: its stats now, and what its card cost."""
+    attack, defense = game.stats(die)
+    card = game.card_of(die)
+    return attack + defense + (card.card.cost if card is not None else 0) * 0.5
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed          # greedy is deterministic; the seed is kept for the protocol
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        handler = {
+            "priority": self._priority, "reroll": self._reroll, "attackers": self._attackers,
+            "blockers": self._blockers, "split": self._split, "target": self._target,
+            "redirect": self._target,
+        }.get(decision.kind)
+        if handler is not None:
+            return handler(game, decision)
+        if decision.kind == "optional":
+            return Choose(1)          # "you may": yes (the ability was worth having)
+        return _default(decision)
+
+    # -- the Main Step and the attack step's windows ----------------------------------
+    def _priority(self, game: Game, decision: Decision) -> Action:
+        options = decision.options
+        me = decision.player
+        if game.window == "main" and me == game.active:
+            fields = [o for o in options if isinstance(o, Field)]
+            if fields:
+                return max(fields, key=lambda o: self._field_score(game, o))
+            actions = [o for o in options if isinstance(o, UseAction)]
+            if actions:
+                return actions[0]
+            buys = [o for o in options if isinstance(o, Purchase)]
+            if buys:
+                return max(buys, key=lambda o: self._buy_score(game, me, o))
+        actions = [o for o in options if isinstance(o, UseAction)]
+        if actions and me == game.active:
+            return actions[0]
+        useful = [o for o in options if isinstance(o, UseGlobal) and self._global_helps(game, me, o)]
+        if useful:
+            return useful[0]
+        return Pass()
+
+    @staticmethod
+    def _field_score(game: Game, option: Field) -> float:
+        die = game.dice[option.die]
+        face = die.spec.faces[die.face]
+        return face.attack + face.defense + face.level - option.payment.total * 0.1
+
+    @staticmethod
+    def _buy_score(game: Game, player: int, option: Purchase) -> float:
+        slot = game.slots[option.slot]
+        card = slot.card.card
+        score = float(card.cost) * 2
+        if card.kind == "character":
+            top = max((lv.attack + lv.defense for lv in card.levels), default=0)
+            score += top * 0.5 + 3
+        else:
+            score += 1
+        if slot.owner is None:
+            score -= 2            # basic actions: after the team's own cards
+        # Spend typed energy wisely: a payment using wild or double faces costs a little.
+        score -= 0.05 * sum(len(s.symbols) + s.generic for s in option.payment.spends)
+        return score
+
+    @staticmethod
+    def _global_helps(game: Game, player: int, option: UseGlobal) -> bool:
+        """Use a global only when it strikes an opposing die or player, and only with
+        energy that would otherwise be wasted (the opponent's turn, or the attack step)."""
+        ability = game.abilities_of(option.slot)[option.ability]
+        if game.window == "main" and player == game.active:
+            return False
+        harmful = [e for e in ability.effects if e.op in ("damage", "ko")]
+        if not harmful:
+            return False
+        return any(e.to.die.owner == "opponent" or e.to.player == "opponent" for e in harmful)
+
+    # -- dice -------------------------------------------------------------------------
+    @staticmethod
+    def _reroll(game: Game, decision: Decision) -> Action:
+        wanted = {t for slot in game.slots if slot.owner == decision.player for t in slot.card.card.energy}
+        rerolls = []
+        for die_id in decision.subset:
+            face = game.dice[die_id].spec.faces[game.dice[die_id].face]
+            if face.kind == ENERGY and face.symbols and not (set(face.symbols) & (wanted | {"wild"})) or face.kind == CHARACTER and game.dice[die_id].is_sidekick and _sidekick_energy_needed(game, decision):
+                rerolls.append(die_id)
+        return Reroll(tuple(rerolls))
+
+    # -- combat -----------------------------------------------------------------------
+    @staticmethod
+    def _attackers(game: Game, decision: Decision) -> Action:
+        me = decision.player
+        mine = [game.dice[i] for i in decision.subset]
+        theirs = game.field_characters(1 - me)
+        if not theirs:
+            return DeclareAttackers(tuple(decision.subset))
+        their_attack = max(game.stats(d)[0] for d in theirs)
+        # Lethal: even if each of their dice blocks one of our biggest, the rest kills.
+        by_attack = sorted(mine, key=lambda d: game.stats(d)[0], reverse=True)
+        through = sum(game.stats(d)[0] for d in by_attack[len(theirs):])
+        if through >= game.players[1 - me].life:
+            return DeclareAttackers(tuple(decision.subset))
+        safe = [d.id for d in mine if game.stats(d)[1] > their_attack]
+        return DeclareAttackers(tuple(sorted(set(safe) | set(decision.required))))
+
+    @staticmethod
+    def _blockers(game: Game, decision: Decision) -> Action:
+        me = decision.player
+        allowed = dict(decision.assign)
+        free = set(allowed)
+        attackers = sorted({a for options in allowed.values() for a in options},
+                           key=lambda a: game.stats(game.dice[a])[0], reverse=True)
+        blocks: dict[int, int] = {}
+        # Good trades first: a blocker that KOs the attacker and lives, else that trades up.
+        for attacker_id in attackers:
+            attacker = game.dice[attacker_id]
+            a_attack, a_defense = game.stats(attacker)
+            able = [game.dice[b] for b in free if attacker_id in allowed[b]]
+            clean = [b for b in able if game.stats(b)[0] >= a_defense and game.stats(b)[1] > a_attack]
+            trade = [b for b in able if game.stats(b)[0] >= a_defense and die_value(game, b) < die_value(game, attacker)]
+            pick = min(clean or trade, key=lambda b: die_value(game, b), default=None)
+            if pick is not None:
+                blocks[pick.id] = attacker_id
+                free.discard(pick.id)
+        # Survive: chump-block the biggest unblocked attackers while the rest would kill.
+        life = game.players[me].life
+
+        def incoming() -> int:
+            blocked = set(blocks.values())
+            return sum(game.stats(game.dice[a])[0] for a in attackers if a not in blocked)
+
+        for attacker_id in attackers:
+            if incoming() < life:
+                break
+            if attacker_id in blocks.values():
+                continue
+            able = [game.dice[b] for b in free if attacker_id in allowed[b]]
+            pick = min(able, key=lambda b: die_value(game, b), default=None)
+            if pick is not None:
+                blocks[pick.id] = attacker_id
+                free.discard(pick.id)
+        for blocker in decision.required:      # dice that must block if able
+            if blocker not in blocks and allowed.get(blocker):
+                blocks[blocker] = allowed[blocker][0]
+        return DeclareBlockers(tuple(sorted(blocks.items())))
+
+    @staticmethod
+    def _split(game: Game, decision: Decision) -> Action:
+        def kills(option: Action) -> tuple[int, float]:
+            assert isinstance(option, SplitDamage)
+            count, value = 0, 0.0
+            for die_id, damage in option.split:
+                die = game.dice[die_id]
+                if die.damage + damage >= game.stats(die)[1]:
+                    count += 1
+                    value += die_value(game, die)
+            return count, value
+        return max(decision.options, key=kills)
+
+    # -- targets ----------------------------------------------------------------------
+    @staticmethod
+    def _target(game: Game, decision: Decision) -> Action:
+        me = decision.player
+        harmful = _resolving_is_harmful(game)
+        dice = [o for o in decision.options if isinstance(o, ChooseTarget)]
+        players = [o for o in decision.options if isinstance(o, ChoosePlayer)]
+        if harmful:
+            if players and any(p.player != me for p in players):
+                theirs_in_field = [o for o in dice if game.dice[o.target].owner != me]
+                if not theirs_in_field:
+                    return next(p for p in players if p.player != me)
+            theirs = [o for o in dice if game.dice[o.target].owner not in (me, None)]
+            if theirs:
+                return max(theirs, key=lambda o: _threat(game, game.dice[o.target]))
+            if Pass() in decision.options:
+                return Pass()
+            if dice:
+                return min(dice, key=lambda o: die_value(game, game.dice[o.target]))
+        else:
+            mine = [o for o in dice if game.dice[o.target].owner == me]
+            if mine:
+                return max(mine, key=lambda o: die_value(game, game.dice[o.target]))
+            if players and any(p.player == me for p in players):
+                return next(p for p in players if p.player == me)
+        return _default(decision)
+
+
+def _threat(game: Game, die: Die) -> float:
+    """How much an opposing die matters: attackers now, else its value."""
+    return die_value(game, die) + (5 if die.attacking or die.blocking is not None else 0)
+
+
+def _resolving_is_harmful(game: Game) -> bool:
+    """Whether the effect a target is being chosen for hurts what it reaches."""
+    resolution = game.resolving
+    if resolution is None:
+        return True           # redirected damage
+    from teambuilder.engine.triggers import ability_of, effects_of
+    ability = ability_of(game, resolution.trigger)
+    chosen = effects_of(ability, resolution)
+    effect = chosen[min(len(resolution.targets), len(chosen) - 1)]
+    if effect.op == "modify":
+        return effect.attack + effect.defense < 0
+    if effect.op == "script":
+        return effect.to.die.owner == "opponent"
+    return effect.op in HARMFUL
+
+
+def _sidekick_energy_needed(game: Game, decision: Decision) -> bool:
+    """A Sidekick character face is worth rerolling while the team still has dice to buy."""
+    return any(d.zone is Zone.CARD and game.slots[d.slot].owner == decision.player
+               for d in game.dice if d.slot is not None)
+
+
+def _default(decision: Decision) -> Action:
+    """Anything else: the first mode, order, choice or option (Pass when offered first)."""
+    options = decision.options
+    for option in options:
+        if isinstance(option, (Choose, ChooseTrigger, ChooseTarget, ChoosePlayer)):
+            return option
+    return options[0] if options else Pass()
+

@@ -1,0 +1,118 @@
+"""The ``search`` agent: the stronger AI, Monte Carlo rollouts with determinization.
+
+At the decisions that shape a game (its own Main Step choices, and which dice attack) it
+tries each sensible candidate on copies of the game. Each copy gets fresh randomness for
+everything the player cannot know (the order of dice in the bags, future rolls), so the
+agent never peeks at the game's own seeded future; then greedy play continues on both
+sides for a few turns and the position is scored. The candidate with the best average
+wins. Everywhere else it plays like ``greedy``.
+
+The budget is a number of rollouts per candidate, not a time, so a game with the same
+seeds is the same game on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+
+from teambuilder.ai.greedy import GreedyAgent, die_value
+from teambuilder.engine.actions import (
+    Action,
+    Decision,
+    DeclareAttackers,
+    Field,
+    Pass,
+    Purchase,
+    UseAction,
+    UseGlobal,
+)
+from teambuilder.engine.game import Game
+from teambuilder.engine.state import Zone
+
+ROLLOUTS = 4          # per candidate
+HORIZON = 2           # turns played out after the decision before scoring
+MAX_CANDIDATES = 6
+WIN = 1000.0
+
+
+class SearchAgent:
+    name = "search"
+
+    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, horizon: int = HORIZON) -> None:
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.horizon = horizon
+        self.greedy = GreedyAgent(seed)
+
+    def choose(self, game: Game, decision: Decision) -> Action:
+        candidates = self._candidates(game, decision)
+        if len(candidates) < 2:
+            return candidates[0] if candidates else self.greedy.choose(game, decision)
+        seeds = [self.rng.randrange(2**31) for _ in range(self.rollouts)]
+        best, best_score = candidates[0], float("-inf")
+        for candidate in candidates:
+            # Common random numbers: every candidate meets the same imagined futures.
+            score = sum(self._rollout(game, candidate, seed, decision.player) for seed in seeds)
+            if score > best_score:
+                best, best_score = candidate, score
+        return best
+
+    # -- what to try ------------------------------------------------------------------
+    def _candidates(self, game: Game, decision: Decision) -> list[Action]:
+        greedy_pick = self.greedy.choose(game, decision)
+        if decision.kind == "priority" and game.window == "main" and decision.player == game.active:
+            found: list[Action] = [greedy_pick, Pass()]
+            seen: set[tuple[int, int]] = set()
+            for option in decision.options:
+                # One payment per purchase or global: the choice is what, not how.
+                key = (option.slot, -1) if isinstance(option, Purchase) else \
+                    (option.slot, option.ability) if isinstance(option, UseGlobal) else None
+                if key is not None and key in seen:
+                    continue
+                if key is not None:
+                    seen.add(key)
+                if isinstance(option, (Purchase, Field, UseAction, UseGlobal)):
+                    found.append(option)
+            return _distinct(found)[:MAX_CANDIDATES]
+        if decision.kind == "attackers":
+            everyone = DeclareAttackers(tuple(decision.subset))
+            nobody = DeclareAttackers(tuple(decision.required))
+            singles = sorted(decision.subset, key=lambda d: -die_value(game, game.dice[d]))[:2]
+            found = [greedy_pick, everyone, nobody] + [
+                DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
+            return _distinct(found)[:MAX_CANDIDATES]
+        return [greedy_pick]
+
+    # -- looking ahead ----------------------------------------------------------------
+    def _rollout(self, game: Game, candidate: Action, seed: int, me: int) -> float:
+        copy = game.clone(seed=seed)
+        copy.apply(candidate)
+        stop_at = copy.turn_number + self.horizon
+        players = [GreedyAgent(seed), GreedyAgent(seed + 1)]
+        steps = 0
+        while copy.decision is not None and copy.turn_number <= stop_at and steps < 2000:
+            decision = copy.decision
+            copy.apply(players[decision.player].choose(copy, decision))
+            steps += 1
+        return evaluate(copy, me)
+
+
+def evaluate(game: Game, me: int) -> float:
+    """A position from ``me``'s side: the result if the game is over, else life, the board
+    and the dice owned (bought dice are future strength)."""
+    if game.over:
+        return 0.0 if game.winner is None else (WIN if game.winner == me else -WIN)
+    score = 0.0
+    for player, sign in ((me, 1.0), (1 - me, -1.0)):
+        score += sign * game.players[player].life * 2.0
+        for die in game.field_characters(player):
+            score += sign * die_value(game, die) * 0.5
+        for die in game.dice:
+            if die.owner == player and die.slot is not None and die.zone is not Zone.CARD:
+                card = game.card_of(die)
+                score += sign * (card.card.cost if card is not None else 0) * 0.4
+    return score
+
+
+def _distinct(actions: list[Action]) -> list[Action]:
+    return list(dict.fromkeys(actions))
