@@ -283,6 +283,10 @@ def _cached_options(sources: tuple[EnergySource, ...], virtual: int, cost: Cost,
 def _repeated(sources: Sequence[EnergySource], virtual: int, cost: Cost) -> list[Payment]:
     """Costs naming a type twice (shield+shield): the search covers each type once, so
     search widely and keep the payments that also satisfy the counts."""
+    units = Counter(sym for source in sources for sym in source.symbols)
+    short = sum(max(0, n - units[t]) for t, n in Counter(cost.types).items())
+    if short > units[WILD]:
+        return []             # not enough of a repeated type even counting wild energy
     valid = []
     for payment in _search(sources, virtual, cost, 200):
         try:

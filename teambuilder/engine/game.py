@@ -66,6 +66,8 @@ class Game:
         # Events some card watches for ("whenever ..."): others are not looked up at all.
         self.watched = {a.trigger for s in self.slots for a in s.card.abilities}
         self.turn_rules: list[rules.ActiveRule] = []
+        # Cards with a global ability: the only ones a priority window looks at for globals.
+        self.global_slots = [s.index for s in self.slots if any(a.is_global for a in s.card.abilities)]
         self.rule_index = rules.rule_index(self.rule_slots)
         self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)

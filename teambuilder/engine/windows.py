@@ -134,12 +134,17 @@ def priority_options(game: Game) -> list[Action]:
     available = virtual + sum(source.generic + len(source.symbols) for source in sources)
     if player == game.active:
         if game.window == "main":
-            cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules else []
-            for slot in game.slots:
-                if slot.owner not in (player, None) or purchase_cost(game, slot.index, player, cost_rules) > available:
+            cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules and available else []
+            on_cards: dict[int, Die] = {}
+            for die in game.dice:
+                if die.zone is Zone.CARD and die.slot is not None:
+                    on_cards.setdefault(die.slot, die)
+            for slot in game.slots if available else ():   # every purchase costs at least 1
+                on_card = on_cards.get(slot.index)
+                if on_card is None or slot.owner not in (player, None) \
+                        or purchase_cost(game, slot.index, player, cost_rules) > available:
                     continue
-                on_card = next((d for d in game.dice if d.slot == slot.index and d.zone is Zone.CARD), None)
-                if on_card is None or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
+                if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
                 for payment in payment_options(sources, virtual, card_cost(game, slot.index), OPTIONS_PER_CHOICE):
                     options.append(Purchase(slot.index, payment))
@@ -164,14 +169,14 @@ def priority_options(game: Game) -> list[Action]:
                 elif use_cost.amount <= available:
                     options += [UseAction(die.id, p) for p in
                                 payment_options(sources, virtual, use_cost, OPTIONS_PER_CHOICE)]
-    for slot in game.slots:
-        for index, ability in enumerate(game.abilities_of(slot.index)):
-            if not global_allowed(game, player, slot.index, index, ability):
+    for slot_index in (game.global_slots if not game.borrowed else range(len(game.slots))):
+        for index, ability in enumerate(game.abilities_of(slot_index)):
+            if not ability.is_global or not global_allowed(game, player, slot_index, index, ability):
                 continue
-            cost = global_cost(ability, game, player, slot.index)
+            cost = global_cost(ability, game, player, slot_index)
             if cost.amount <= available:
                 for payment in payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE):
-                    options.append(UseGlobal(slot.index, index, payment))
+                    options.append(UseGlobal(slot_index, index, payment))
     return options
 
 
