@@ -79,13 +79,13 @@ class GreedyAgent:
             fields = [o for o in options if isinstance(o, Field)]
             if fields:
                 return max(fields, key=lambda o: self._field_score(game, o))
-            actions = [o for o in options if isinstance(o, UseAction)]
+            actions = [o for o in options if isinstance(o, UseAction) and _action_has_targets(game, me, o.die)]
             if actions:
                 return actions[0]
             buys = [o for o in options if isinstance(o, Purchase)]
             if buys:
                 return max(buys, key=lambda o: self._buy_score(game, me, o))
-        actions = [o for o in options if isinstance(o, UseAction)]
+        actions = [o for o in options if isinstance(o, UseAction) and _action_has_targets(game, me, o.die)]
         if actions and me == game.active:
             return actions[0]
         useful = [o for o in options if isinstance(o, UseGlobal) and self._global_helps(game, me, o)]
@@ -235,6 +235,23 @@ class GreedyAgent:
             if players and any(p.player == me for p in players):
                 return next(p for p in players if p.player == me)
         return _default(decision)
+
+
+def _action_has_targets(game: Game, player: int, die_id: int) -> bool:
+    """An action die is worth using when each of its targeting effects has a target now
+    (a +3A with no character in the field is wasted)."""
+    from teambuilder.engine.selectors import Context, select
+    die = game.dice[die_id]
+    if die.slot is None:
+        return False
+    ctx = Context(game, player, die.slot, die, kind="action")
+    for ability in game.abilities_of(die.slot):
+        if ability.trigger != "action":
+            continue
+        for effect in ability.effects:
+            if effect.targets and effect.to.player is None and not effect.to.up_to and not select(ctx, effect.to.die):
+                return False
+    return True
 
 
 def _threat(game: Game, die: Die) -> float:
