@@ -1,4 +1,5 @@
-"""Engine benchmark: random-vs-random games per second in one process.
+"""Engine benchmark: games per second in one process, random vs random and greedy vs
+greedy.
 
 Run with ``make bench``. Plays the same seeded games five times for each matchup (the
 rulebook demo teams, and two full 8-card standard teams) and prints the median rate.
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 
 from teambuilder import paths
-from teambuilder.ai.agents import RandomAgent, play
+from teambuilder.ai.agents import make_agent, play
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.engine.game import Game
 from teambuilder.engine.setup import player_setup
@@ -23,8 +24,9 @@ from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.team_file import read_team_file
 
 MATCHUPS = {
-    "demo (sww)": ("sww-demo-first", "sww-demo-second"),
-    "full 8-card": ("standard-bat-family", "standard-x-men"),
+    "demo (sww)": ("sww-demo-first", "sww-demo-second", "random"),
+    "full 8-card": ("standard-bat-family", "standard-x-men", "random"),
+    "full 8-card ": ("standard-bat-family", "standard-x-men", "greedy"),
 }
 GAMES = 100
 RUNS = 5
@@ -35,7 +37,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         catalogue = Catalogue.open(paths.data_dir() / "cards", Path(tmp) / "catalogue.sqlite")
         lookup, formats = CardLookup(catalogue), load_formats()
-        for label, (first, second) in MATCHUPS.items():
+        for label, (first, second, ai) in MATCHUPS.items():
             team_a, team_b = read_team_file(teams / f"{first}.yaml"), read_team_file(teams / f"{second}.yaml")
             fmt = get_format(team_a.format, formats)
             setups = [player_setup(team_a, lookup, fmt, "A"), player_setup(team_b, lookup, fmt, "B")]
@@ -43,12 +45,12 @@ def main() -> int:
             for run in range(RUNS):
                 start = time.perf_counter()
                 for seed in range(GAMES):
-                    game = play(Game(setups, life=fmt.life, seed=seed), [RandomAgent(seed), RandomAgent(seed + 1)])
+                    game = play(Game(setups, life=fmt.life, seed=seed), [make_agent(ai, seed), make_agent(ai, seed + 1)])
                     turns.append(game.turn_number)
                 rates.append(GAMES / (time.perf_counter() - start))
                 print(f"\r{label}: run {run + 1}/{RUNS}", end="", file=sys.stderr, flush=True)
             print(file=sys.stderr)
-            print(f"{label:12} random vs random: median {statistics.median(rates):6.1f} games/s "
+            print(f"{label:12} {ai} vs {ai}: median {statistics.median(rates):6.1f} games/s "
                   f"(min {min(rates):.1f}, max {max(rates):.1f}; {GAMES} games x {RUNS} runs; "
                   f"mean {statistics.mean(turns):.0f} turns a game)")
         catalogue.close()
