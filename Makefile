@@ -21,6 +21,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/sim.py
 
 check: $(STAMP)
 	$(BIN)/python -m mypy teambuilder/catalogue

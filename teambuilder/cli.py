@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -154,6 +155,15 @@ def cmd_play_family(args: argparse.Namespace) -> int:
         raise UserError(str(error), error.code) from error
 
 
+def cmd_sim(args: argparse.Namespace) -> int:
+    from teambuilder.sim import command
+
+    try:
+        return command.cmd_sim(args, open_catalogue)
+    except command.SimCommandError as error:
+        raise UserError(str(error), error.code) from error
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from teambuilder.ui.app import run_app  # Qt is imported only when the GUI is wanted
 
@@ -226,6 +236,17 @@ def build_parser() -> argparse.ArgumentParser:
     played.add_argument("--record", metavar="FILE", help="write the action record (JSON) for replay")
     played.add_argument("--json", action="store_true")
     played.set_defaults(handler=cmd_play_family)
+    sim = commands.add_parser("sim", help="play many seeded games between two teams; win rates and more")
+    sim.add_argument("team_a", metavar="TEAM_A")
+    sim.add_argument("team_b", metavar="TEAM_B")
+    sim.add_argument("-n", "--games", type=int, required=True, metavar="N", help="number of games")
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed S+i (default 0)")
+    sim.add_argument("--jobs", type=int, metavar="J", help="processes (default: the CPU count)")
+    sim.add_argument("--ai-a", metavar="NAME", help="AI for team A (default greedy, or random without it)")
+    sim.add_argument("--ai-b", metavar="NAME", help="AI for team B (default greedy, or random without it)")
+    sim.add_argument("--format", help="format key (default: team A's)")
+    sim.add_argument("--json", action="store_true", help="the documented JSON report (docs/sim.md)")
+    sim.set_defaults(handler=cmd_sim)
     replayed = commands.add_parser("replay", help="replay an action record and print its log")
     replayed.add_argument("record", metavar="RECORD")
     replayed.set_defaults(handler=cmd_play_family)
@@ -251,3 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`teambuilder cards search ... | head`): not an error.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

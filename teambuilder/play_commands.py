@@ -13,9 +13,7 @@ from teambuilder.catalogue.repository import Catalogue
 from teambuilder.engine.game import Game, PlayerSetup
 from teambuilder.engine.replay import record_of, replay
 from teambuilder.engine.scenario import run_scenario
-from teambuilder.engine.setup import SetupError, player_setup
-from teambuilder.teams.formats import FormatError, get_format, load_formats
-from teambuilder.teams.lookup import CardLookup
+from teambuilder.sim.matchup import MatchupError, build_matchup
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import (
     TeamFileError,
@@ -34,14 +32,10 @@ class PlayCommandError(Exception):
 
 def _setups(teams: list[Team], catalogue: Catalogue, format_key: str | None) -> tuple[list[PlayerSetup], int, str]:
     try:
-        fmt = get_format(format_key or teams[0].format, load_formats())
-        lookup = CardLookup(catalogue)
-        names = [team.name for team in teams]
-        if names[0] == names[1]:
-            names = [f"{names[0]} (A)", f"{names[1]} (B)"]
-        return [player_setup(t, lookup, fmt, n) for t, n in zip(teams, names)], fmt.life, fmt.key
-    except (FormatError, SetupError) as error:
+        matchup = build_matchup(teams, catalogue, format_key)
+    except MatchupError as error:
         raise PlayCommandError(str(error)) from error
+    return list(matchup.setups), matchup.life, matchup.format_key
 
 
 def _summary(game: Game) -> dict[str, Any]:

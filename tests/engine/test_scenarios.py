@@ -72,4 +72,4 @@ def test_play_with_an_unknown_ai_is_one_line(tmp_path: Path) -> None:
     result = _cli("play", str(teams / "sww-demo-first.yaml"), str(teams / "sww-demo-second.yaml"),
                   "--ai-a", "genius")
     assert result.returncode == 2
-    assert result.stderr.strip() == "teambuilder: unknown AI 'genius' (one of random)"
+    assert result.stderr.strip() == "teambuilder: unknown AI 'genius' (one of greedy, random, search)"
