@@ -1,6 +1,7 @@
 """The ``search`` agent: the stronger AI, Monte Carlo rollouts with determinization.
 
-At the decisions that shape a game (its own Main Step choices, and which dice attack) it
+At the decisions that shape a game (its own Main Step choices, which dice attack, how to
+block) it
 tries each sensible candidate on copies of the game. Each copy gets fresh randomness for
 everything the player cannot know (the order of dice in the bags, future rolls), so the
 agent never peeks at the game's own seeded future; then greedy play continues on both
@@ -20,6 +21,7 @@ from teambuilder.engine.actions import (
     Action,
     Decision,
     DeclareAttackers,
+    DeclareBlockers,
     Field,
     Pass,
     Purchase,
@@ -81,6 +83,8 @@ class SearchAgent:
             found = [greedy_pick, everyone, nobody] + [
                 DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
             return _distinct(found)[:MAX_CANDIDATES]
+        if decision.kind == "blockers":
+            return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]
 
     # -- looking ahead ----------------------------------------------------------------
@@ -112,6 +116,25 @@ def evaluate(game: Game, me: int) -> float:
                 card = game.card_of(die)
                 score += sign * (card.card.cost if card is not None else 0) * 0.4
     return score
+
+
+def _block_variants(game: Game, decision: Decision, greedy_pick: Action) -> list[Action]:
+    """Other ways to block worth a look: no blocks at all, and greedy's blocks plus one
+    more blocker (its cheapest free die) on each of the biggest attackers."""
+    assert isinstance(greedy_pick, DeclareBlockers)
+    required = set(decision.required)
+    variants: list[Action] = [DeclareBlockers(tuple(
+        (b, a) for b, a in greedy_pick.blocks if b in required))]
+    used = {b for b, _ in greedy_pick.blocks}
+    allowed = dict(decision.assign)
+    attackers = sorted({a for options in allowed.values() for a in options},
+                       key=lambda a: -game.stats(game.dice[a])[0])
+    for attacker in attackers[:3]:
+        free = [b for b in allowed if b not in used and attacker in allowed[b]]
+        if free:
+            extra = min(free, key=lambda b: die_value(game, game.dice[b]))
+            variants.append(DeclareBlockers(tuple(sorted(greedy_pick.blocks + ((extra, attacker),)))))
+    return variants
 
 
 def _distinct(actions: list[Action]) -> list[Action]:
