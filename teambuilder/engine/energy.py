@@ -268,7 +268,13 @@ def payment_options(sources: Sequence[EnergySource], virtual: int, cost: Cost,
     """
     if limit <= 0:
         return []
-    return list(_cached_options(tuple(sources), virtual, cost, limit))
+    # The answer depends on the faces, not on which dice show them: search with the dice
+    # numbered 0..n-1 (so equal pools share one cached answer), then put the real ids back.
+    sources = sorted(sources, key=lambda s: s.die_id)
+    canonical = tuple(EnergySource(i, s.symbols, s.generic, s.spin_to) for i, s in enumerate(sources))
+    return [Payment(tuple(Spend(sources[spend.die_id].die_id, spend.symbols, spend.generic)
+                          for spend in payment.spends), payment.virtual)
+            for payment in _cached_options(canonical, virtual, cost, limit)]
 
 
 @lru_cache(maxsize=16384)
