@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import scripts
-from teambuilder.engine.effects import HANDLERS
 from teambuilder.engine.keywords import IMPLEMENTED
+from teambuilder.engine.primitives import HANDLERS
 
 STATUSES = ("full", "partial", "none")
 _KEYWORD_SENTENCE = re.compile(r"^[A-Z][a-z]+( [A-Z][a-z]+)?( \d+)?\.$")

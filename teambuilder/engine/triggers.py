@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Condition, Effect
-from teambuilder.engine import effects, rules, selectors
+from teambuilder.engine import primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -309,11 +309,11 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
                 done = False
                 continue
         elif effect.to.player is not None:
-            dice, players = [], effects.players_of(ctx, effect.to.player)
+            dice, players = [], primitives.players_of(ctx, effect.to.player)
         else:
             dice, players = selectors.select(ctx, effect.to.die), []
         ctx.targets = list(dice) if effect.targets else ctx.targets
-        done = effects.apply(ctx, effect, dice, players)
+        done = primitives.apply(ctx, effect, dice, players)
         if game.over or game.decision is not None:
             return
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect, Selector
-from teambuilder.engine import effects, rules, selectors, triggers
+from teambuilder.engine import effects, primitives, rules, selectors, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
@@ -40,7 +40,7 @@ def _slot(data: dict[str, Any]) -> int | None:
 def _draw_to_prep(game: Game, player: int, slot: int | None, count: int) -> bool:
     """Draw ``count`` dice from ``player``'s bag into their prep area (the draw primitive)."""
     draw = Effect("draw", to=Selector(player="you"), amount=Amount(count), into="prep")
-    return effects.apply(Context(game, player, slot), draw, [], [player])
+    return primitives.apply(Context(game, player, slot), draw, [], [player])
 
 
 def _has_character_face(die: Die) -> bool:
@@ -345,7 +345,7 @@ def _outsider_boost(game: Game, player: int, action: Action, data: dict[str, Any
     assert isinstance(action, ChooseTarget)
     die = game.dice[action.target]
     die.flags.add(OUTSIDER_MARK)
-    effects.apply(Context(game, player, _slot(data), kind="global"), Effect("modify", attack=2), [die], [])
+    primitives.apply(Context(game, player, _slot(data), kind="global"), Effect("modify", attack=2), [die], [])
 
 
 # -- 34: Truce ---------------------------------------------------------------------------

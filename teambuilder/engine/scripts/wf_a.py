@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, rules, selectors, triggers
+from teambuilder.engine import effects, primitives, rules, selectors, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.scripts import CONTINUATIONS, ask, continuation, script
@@ -109,7 +109,7 @@ def _prevent_unless_life(game: Game, player: int, action: Action, data: dict[str
         return
     slot = _int(data["slot"])
     ctx = Context(game, _int(data["controller"]), None if slot < 0 else slot)
-    effects.apply(ctx, Effect("prevent", amount=Amount(fixed=3)), [die], [])
+    primitives.apply(ctx, Effect("prevent", amount=Amount(fixed=3)), [die], [])
     game.say(f"the next 3 damage to {game.die_name(die)} this turn will be prevented.", die.owner)
 
 
@@ -165,7 +165,7 @@ def rolled_the_number(ctx: Context, effect: Effect, dice: list[Die], players: li
 def dark_avenger(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     batman_family = selectors.select(ctx, DieFilter(owner="you", affiliations=("batman_family",)))
     amount = 2 if batman_family else 1
-    return effects.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=amount)), dice, players)
+    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=amount)), dice, players)
 
 
 # -- End of Days (28): each player keeps one character die --------------------------------
@@ -313,7 +313,7 @@ def _force_block(game: Game, data: dict[str, Any], attacker: int) -> None:
     controller, slot = _int(data["controller"]), _int(data["slot"])
     if blocker.zone is not Zone.FIELD:
         return
-    effects.apply(Context(game, controller, None if slot < 0 else slot), Effect("must_block"), [blocker], [])
+    primitives.apply(Context(game, controller, None if slot < 0 else slot), Effect("must_block"), [blocker], [])
     others = tuple(d.id for d in game.field_characters(controller) if d.attacking and d.id != attacker)
     if others:
         only = Effect("rule", rule="unblockable", match=DieFilter(this=True))
@@ -343,7 +343,7 @@ def fewer_sidekicks(ctx: Context, effect: Effect, dice: list[Die], players: list
     game.say(f"Sidekick dice in the field: {counts}.", ctx.controller)
     if not hit:
         return False
-    return effects.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
+    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
 
 
 # -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a

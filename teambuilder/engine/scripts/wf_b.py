@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, keywords, rules, turn, windows
+from teambuilder.engine import effects, keywords, primitives, rules, turn, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.energy import payment_options
@@ -70,7 +70,7 @@ def _ask_target(ctx: Context, prompt: str, then: str, **extra: Any) -> bool:
 
 
 def _damage(ctx: Context, amount: int, dice: list[Die], players: list[int]) -> bool:
-    return effects.apply(ctx, Effect("damage", amount=Amount(fixed=amount)), dice, players)
+    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=amount)), dice, players)
 
 
 def _purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bool:
@@ -114,8 +114,8 @@ def _payments(game: Game, player: int, amount: int) -> list[Any]:
 def zod_despot(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Each General Zod die of this card gets +1A and Fast this turn."""
     mine = _card_dice(ctx)
-    effects.apply(ctx, Effect("modify", attack=1), mine, [])
-    effects.apply(ctx, Effect("gain_keyword", keyword="fast"), mine, [])
+    primitives.apply(ctx, Effect("modify", attack=1), mine, [])
+    primitives.apply(ctx, Effect("gain_keyword", keyword="fast"), mine, [])
     return bool(mine)
 
 
@@ -281,7 +281,7 @@ def scarecrow(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     for die in taken:
         die.flags.add("set_aside")
         game.set_aside.append((die.id, die.spec.faces[die.face].level, game.turn_number))
-    return effects.apply(ctx, Effect("must_attack"), taken, [])
+    return primitives.apply(ctx, Effect("must_attack"), taken, [])
 
 
 # -- 65 Steel: Super Support --------------------------------------------------------------
@@ -353,7 +353,7 @@ def penguin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 def ultraman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Each Ultraman die of this card gets +4A and +4D this turn."""
     mine = _card_dice(ctx)
-    return effects.apply(ctx, Effect("modify", attack=4, defense=4), mine, [])
+    return primitives.apply(ctx, Effect("modify", attack=4, defense=4), mine, [])
 
 
 # -- 75 Alfred Pennyworth: MI-5 -----------------------------------------------------------

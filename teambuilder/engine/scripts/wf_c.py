@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, rules, triggers, windows
+from teambuilder.engine import effects, primitives, rules, triggers, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.energy import Payment, payment_options
@@ -52,11 +52,11 @@ def _context(game: Game, data: dict[str, Any]) -> Context:
 
 def _damage(ctx: Context, amount: int, dice: list[Die] | None = None, players: list[int] | None = None) -> bool:
     """Queue ``amount`` damage from the ability's source, as a data ``damage`` effect would."""
-    return effects.apply(ctx, Effect("damage", amount=Amount(fixed=amount)), dice or [], players or [])
+    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=amount)), dice or [], players or [])
 
 
 def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
-    return effects.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
+    return primitives.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
 
 
 def _turn_rule(ctx: Context, effect: Effect) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, keywords, rules, triggers
+from teambuilder.engine import effects, keywords, primitives, rules, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
@@ -119,7 +119,7 @@ def _draw_quietly(ctx: Context, count: int, into: str, code: str) -> list[Die]:
     drawn by this ability don't trigger it")."""
     game = ctx.game
     before, start = len(game.new_triggers), len(ctx.targets)
-    effects.apply(ctx, Effect("draw", amount=Amount(fixed=count), into=into), [], [ctx.controller])
+    primitives.apply(ctx, Effect("draw", amount=Amount(fixed=count), into=into), [], [ctx.controller])
     drawn = {d.id for d in ctx.targets[start:]}
     game.new_triggers[before:] = [
         t for t in game.new_triggers[before:]
@@ -351,7 +351,7 @@ def cena_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: lis
     target, cena = ctx.event_die, ctx.source
     if target is None or cena is None or not _will_be_kod(game, target) or cena.zone is not Zone.FIELD:
         return False
-    effects.apply(ctx, Effect("unblockable"), [cena], [])
+    primitives.apply(ctx, Effect("unblockable"), [cena], [])
     return True
 
 
@@ -476,7 +476,7 @@ def _mankind_prepped(game: Game, player: int, action: Action, data: dict[str, An
     if isinstance(action, Pass):
         game.say("does not Prep a die.", player)
         return
-    effects.apply(Context(game, player, data["slot"]), Effect("draw", amount=Amount(fixed=1), into="prep"),
+    primitives.apply(Context(game, player, data["slot"]), Effect("draw", amount=Amount(fixed=1), into="prep"),
                   [], [player])
 
 
@@ -645,7 +645,7 @@ def _booker_chosen(game: Game, player: int, action: Action, data: dict[str, Any]
         game.say("lets the opponent choose their blocks.", player)
         return
     source = None if data["source"] is None else game.dice[int(data["source"])]
-    effects.apply(Context(game, player, data["slot"], source, kind="action"), Effect("rule", rule="choose_blocks"),
+    primitives.apply(Context(game, player, data["slot"], source, kind="action"), Effect("rule", rule="choose_blocks"),
                   [], [])
     game.say("will choose the opponent's blocks this turn.", player)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.engine import effects, keywords, rules
+from teambuilder.engine import effects, keywords, primitives, rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import ask, continuation, script
@@ -75,7 +75,7 @@ def _beast_paid(game: Game, player: int, payment: Payment, data: dict[str, Any])
     if not targets or beast.zone is not Zone.FIELD or not beast.attacking:
         return False
     ctx = Context(game, player, data["slot"], beast)
-    effects.apply(ctx, Effect("must_block"), targets, [])
+    primitives.apply(ctx, Effect("must_block"), targets, [])
     # "Must block this Beast die": the targets may not block any other attacker.
     others = tuple(d.id for d in game.dice if d.attacking and d.zone is Zone.FIELD and d is not beast)
     if others:
@@ -99,7 +99,7 @@ def blob_intimidate(ctx: Context, effect: Effect, dice: list[Die], players: list
         if rules.can_target(game, die, ctx.controller, "intimidate") and keywords.set_aside(game, die, "turn"):
             affected += 1
     if affected and ctx.source is not None and ctx.source.zone is Zone.FIELD:
-        effects.apply(ctx, Effect("modify", attack=affected), [ctx.source], [])
+        primitives.apply(ctx, Effect("modify", attack=affected), [ctx.source], [])
     return affected > 0
 
 

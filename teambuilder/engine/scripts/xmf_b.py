@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, keywords, rules, triggers
+from teambuilder.engine import effects, keywords, primitives, rules, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.scripts import ask, continuation, script
@@ -46,7 +46,7 @@ def _face(die: Die) -> Face:
 
 
 def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
-    return effects.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
+    return primitives.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
 
 
 def _affiliation_options(game: Game, dice: list[Die] | None = None) -> list[str]:
@@ -245,7 +245,7 @@ def phoenix_burns(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     game = ctx.game
     if game.script_state.get(_phoenix_key(ctx.controller)) != game.turn_number:
         return False
-    return effects.apply(ctx, Effect("damage", amount=Amount(fixed=2)), [], [1 - ctx.controller])
+    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=2)), [], [1 - ctx.controller])
 
 
 # -- 51 Rachel Summers: Prestige ------------------------------------------------------------
@@ -355,7 +355,7 @@ def wolverine_burst(ctx: Context, effect: Effect, dice: list[Die], players: list
     if ctx.source is None or not _face(ctx.source).burst:
         return False
     targets = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    return effects.apply(ctx, Effect("damage", amount=Amount(fixed=1)), targets, [])
+    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=1)), targets, [])
 
 
 # -- 64 Counterstrike -----------------------------------------------------------------------------
@@ -413,7 +413,7 @@ def dual_defense(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     pair = [d for d in ctx.targets if d.zone is Zone.FIELD]
     if not pair:
         return False
-    effects.apply(ctx, Effect("rule", rule="no_ko_while_blocking", duration="until_your_next_turn"), pair, [])
+    primitives.apply(ctx, Effect("rule", rule="no_ko_while_blocking", duration="until_your_next_turn"), pair, [])
     game.script_state[_pair_key(ctx)] = {"turn": game.turn_number, "dice": [d.id for d in pair]}
     game.say(f"pairs {' and '.join(game.die_name(d) for d in pair)} until the start of their next turn.",
              ctx.controller)
@@ -437,7 +437,7 @@ def dual_defense_untargetable(ctx: Context, effect: Effect, dice: list[Die], pla
             kind="action"))
         return False
     chosen = [game.dice[i] for i in pair["dice"] if game.dice[i].zone is Zone.FIELD]
-    return effects.apply(ctx, Effect("rule", rule="cant_be_targeted", duration="until_your_next_turn"), chosen, [])
+    return primitives.apply(ctx, Effect("rule", rule="cant_be_targeted", duration="until_your_next_turn"), chosen, [])
 
 
 # -- 67 Reinforcements -----------------------------------------------------------------------------
@@ -512,7 +512,7 @@ def _assemble_named(game: Game, player: int, action: Action, data: dict[str, Any
     chosen = _chosen(action, data)
     game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
              player)
-    effects.apply(ctx, Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any")), [], [])
+    primitives.apply(ctx, Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any")), [], [])
 
 
 @script("72xmf:end")

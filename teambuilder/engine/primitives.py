@@ -1,0 +1,272 @@
+"""Effect primitives: what each ``do:`` of the ability language does to the dice and
+players its selector reached.
+
+``apply`` runs one primitive and returns whether anything happened (for a following
+``if_done`` effect). Damage is never dealt here: it is queued as a DamageEvent so
+prevention and redirection can interrupt before it lands. Moving dice, spinning, KOs and
+stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
+"""
+
+from __future__ import annotations
+
+from teambuilder.catalogue.abilities import RULES, Effect
+from teambuilder.engine import keywords, rules, scripts, selectors
+from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.selectors import ZONE_OF, Context
+from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
+
+
+def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -> list[int]:
+    me = ctx.controller
+    if who == "you":
+        return [me]
+    if who == "opponent":
+        return [1 - me]
+    if who == "each":
+        return [ctx.game.active, ctx.game.inactive]
+    if who == "active":
+        return [ctx.game.active]
+    if who == "event":
+        return [] if ctx.event_player is None else [ctx.event_player]
+    return list(chosen or [])
+
+
+def _some(results: list[bool]) -> bool:
+    """Whether any die was affected; takes a full list so every die is processed."""
+    return any(results)
+
+
+def value(ctx: Context, effect: Effect) -> int:
+    return selectors.amount(ctx, effect.amount)
+
+
+def apply(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Run one primitive; True when it did something (for ``if_done``)."""
+    handler = HANDLERS.get(effect.op)
+    if handler is None:
+        raise ValueError(f"effect {effect.op!r} has no handler")
+    return handler(ctx, effect, dice, players)
+
+
+def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = value(ctx, effect)
+    if effect.split:
+        # Split damage: each pick of the same die is 1 damage to it.
+        amount = 1
+    source = None if ctx.source is None else ctx.source.id
+    # Damage remembers what dealt it: a global, an action, a "when fielded" ability...
+    kind = "fielded" if ctx.trigger == "fielded" else ctx.kind
+    for player in players:
+        ctx.game.damage_queue.append(DamageEvent(amount, source, player=player, kind=kind, by=ctx.controller))
+    for die in dice:
+        ctx.game.damage_queue.append(DamageEvent(amount, source, die=die.id, kind=kind, by=ctx.controller))
+    return bool(amount and (players or dice))
+
+
+def _gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for player in players:
+        ctx.game.gain_life(player, value(ctx, effect))
+    return bool(players)
+
+
+def _lose_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = value(ctx, effect)
+    for player in players:
+        ctx.game.lose_life(player, amount)
+    return bool(players) and amount > 0
+
+
+def _energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = value(ctx, effect)
+    ctx.game.players[ctx.controller].virtual += amount
+    ctx.game.say(f"gains {amount} generic virtual energy.", ctx.controller)
+    return amount > 0
+
+
+def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    times = 1 if effect.amount.is_fixed and not effect.amount.fixed else value(ctx, effect)
+    a, d = effect.attack * times, effect.defense * times
+    kind = "while_attacking" if effect.duration == "while_attacking" else "add"
+    for die in dice:
+        die.modifiers.append(StatModifier(a, d, "effect", kind))
+        when = " while attacking" if kind == "while_attacking" else ""
+        ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{when} this turn.", die.owner)
+    return bool(dice)
+
+
+def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for die in dice:
+        die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect", "set"))
+        ctx.game.say(f"{ctx.game.die_name(die)} is {effect.attack}A {effect.defense}D this turn.", die.owner)
+    return bool(dice)
+
+
+def _swap_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for die in dice:
+        die.modifiers.append(StatModifier(0, 0, "effect", "swap"))
+        ctx.game.say(f"{ctx.game.die_name(die)} swaps its A and D this turn.", die.owner)
+    return bool(dice)
+
+
+def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    amount = EVERYTHING if effect.all else value(ctx, effect)
+    shields = ctx.game.shields
+    for player in players:
+        shields[("player", player)] = shields.get(("player", player), 0) + amount
+    for die in dice:
+        shields[("die", die.id)] = shields.get(("die", die.id), 0) + amount
+    return bool(players or dice)
+
+
+def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    levels = max(value(ctx, effect), 1) * (1 if effect.op == "spin_up" else -1)
+    return _some([spin(ctx.game, die, levels) for die in dice])
+
+
+def _set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _some([spin_to(ctx.game, die, effect.level) for die in dice])
+
+
+def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    into = ZONE_OF[effect.into] if effect.into else Zone.PREP
+    return _some([ko(ctx.game, die, into) for die in dice])
+
+
+def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for die in dice:
+        reroll_fielded(ctx.game, die, ZONE_OF[effect.into] if effect.into else Zone.RESERVE)
+    return bool(dice)
+
+
+def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if not effect.amount.is_fixed or effect.amount.fixed:
+        dice = dice[:value(ctx, effect)]
+    for die in dice:
+        move(ctx.game, die, ZONE_OF[effect.into], effect.level or None)
+    return bool(dice)
+
+
+def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    from teambuilder.engine.turn import draw
+    count = max(value(ctx, effect), 1)
+    drawn_any = False
+    for player in players:
+        drawn = draw(ctx.game, player, count)
+        drawn_any = drawn_any or bool(drawn)
+        for die in drawn:
+            fits = effect.match is None or selectors.matches(ctx, die, effect.match)
+            into = effect.into or "reserve"
+            if not fits:
+                into = effect.otherwise or "bag"
+            if into == "reserve" or into == "field" or effect.roll:
+                from teambuilder.engine.turn import roll
+                roll(ctx.game, die)
+                ctx.game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
+            else:
+                ctx.game.say(f"draws {die.spec.name}.", player)
+            if into == "reserve":
+                die.zone = Zone.RESERVE
+            else:
+                move(ctx.game, die, ZONE_OF[into], effect.level if into == "field" and effect.level else None)
+            if fits:
+                ctx.targets.append(die)
+    return drawn_any
+
+
+def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """must_attack, must_block, cant_block, cant_attack, unblockable, gain keyword or
+    affiliation: a mark on the die for this turn, or a rule on it for longer."""
+    mark = {"gain_keyword": f"kw:{effect.keyword}", "gain_affiliation": f"aff:{effect.affiliation}"}.get(
+        effect.op, effect.op)
+    for die in dice:
+        if effect.duration == "until_your_next_turn":
+            rule_effect = Effect("rule", rule=effect.op if effect.op in RULES else "keyword",
+                                 keyword=effect.keyword)
+            ctx.game.turn_rules.append(rules.ActiveRule(
+                ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_next_own_turn(ctx)))
+        else:
+            die.flags.add(mark)
+        ctx.game.say(f"{ctx.game.die_name(die)}: {mark.replace('kw:', '').replace('aff:', 'now ').replace('_', ' ')}"
+                     " this turn.", die.owner)
+    return bool(dice)
+
+
+def _next_own_turn(ctx: Context) -> int:
+    """The turn number before the controller's next turn starts."""
+    return ctx.game.turn_number + (1 if ctx.game.active == ctx.controller else 0)
+
+
+def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A rule for a while: this turn, until your next turn, or ``once`` (it ends after the
+    first purchase it changes, e.g. "your next purchase costs 2 less")."""
+    until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
+    if effect.rule == "no_text":
+        # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
+        slots = tuple(sorted({d.copy_of if d.copy_of is not None else d.slot for d in dice if d.slot is not None}))
+        ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect, slots=slots, until_turn=until))
+        for slot in slots:
+            ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text.", ctx.controller)
+        return bool(slots)
+    ctx.game.turn_rules.append(rules.ActiveRule(
+        ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
+        dice=tuple(d.id for d in dice), until_turn=until))
+    return True
+
+
+def _schedule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Switch on one of the card's ``scheduled`` abilities ("this turn, whenever ...")
+    for the controller, until end of turn (or until their next turn)."""
+    if ctx.slot is None:
+        return False
+    until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
+    ctx.game.scheduled.append((ctx.controller, ctx.slot, effect.ability - 1, until,
+                               None if ctx.source is None else ctx.source.id,
+                               tuple(d.id for d in ctx.targets), ctx.kind))
+    return True
+
+
+def _script(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return scripts.run(effect.name, ctx, effect, dice, players)
+
+
+def _capture(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _some([keywords.capture(ctx.game, ctx.source, die) for die in dice])
+
+
+def _control(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _some([keywords.take_control(ctx.game, ctx.controller, ctx.source, die) for die in dice])
+
+
+def _copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if len(dice) < 2:
+        return False
+    return keywords.copy_die(ctx.game, dice[0], dice[1])
+
+
+def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if len(dice) < 2:
+        return False
+    return keywords.swap(ctx.game, dice[0], dice[1])
+
+
+def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    for _ in range(max(value(ctx, effect), 1)):
+        keywords.make_token(ctx.game, ctx.controller, effect.attack, effect.defense)
+    return True
+
+
+def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Remove dice from the field until end of turn (Intimidate, Mr. Freeze...): they come
+    back to their owner's field at the same level at the end of the turn."""
+    return _some([keywords.set_aside(ctx.game, die, effect.duration) for die in dice])
+
+
+HANDLERS = {
+    "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy,
+    "modify": _modify, "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent,
+    "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
+    "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
+    "cant_attack": _mark, "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark,
+    "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
+    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
+}
