@@ -1,5 +1,6 @@
-"""Scripts for the WWE Dice Masters cards (1-58): what their abilities need beyond the data
-language. In WWE "Superstar" means character.
+"""Scripts for the WWE Dice Masters Superstar cards (1-48): what their abilities need beyond
+the data language; the basic actions (49-58) are in ``wwe_actions``, shared helpers in
+``wwe_common``. In WWE "Superstar" means character.
 
 Each script is named after its card (``5wwe``; ``19wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
@@ -12,7 +13,7 @@ Two techniques recur:
 - "If that KOs it" / "if it survives": damage is queued (prevention and reactions come
   first) and KOs happen after triggers resolve, so an ability that must know the outcome
   runs a follow-up once the damage has landed (its own ``deals_damage`` trigger, or a
-  follow-up ability queued right behind the damage) and asks ``_will_be_kod``.
+  follow-up ability queued right behind the damage) and asks ``will_be_kod``.
 - Choices part-way use ``ask`` with a continuation; a chain of choices (each player in
   turn) passes plain data from one continuation to the next.
 """
@@ -22,110 +23,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, keywords, primitives, rules, triggers
+from teambuilder.engine import effects, primitives, rules, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import ask, continuation, script
-from teambuilder.engine.selectors import Context, card_name, die_cost
-from teambuilder.engine.state import DamageEvent, Die, Zone
+from teambuilder.engine.scripts.wwe_common import (
+    ability_index,
+    ask_die,
+    burst,
+    character_names,
+    draw_quietly,
+    in_combat_with,
+    one_per_card,
+    opponent_damaged,
+    queue_damage,
+    will_be_kod,
+)
+from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-# -- shared helpers ----------------------------------------------------------------------
-
-def _opponent_damaged(ctx: Context) -> bool:
-    """For a ``deals_damage`` trigger: the damage went to the controller's opponent."""
-    return ctx.event_die is None and ctx.event_player == 1 - ctx.controller
-
-
-def _will_be_kod(game: Game, die: Die) -> bool:
-    """Whether the damage on a field Superstar die KOs it when the engine next checks:
-    damage at least its defense, and neither Regenerate nor Iron Will stops the KO (Iron
-    Will is asked without leaving a trace: its memory and log line are put back)."""
-    if die.zone is not Zone.FIELD or not game.is_character(die):
-        return False
-    if die.damage < game.stats(die)[1] or game.has_keyword(die, "regenerate"):
-        return False
-    if game.has_keyword(die, "iron_will"):
-        log_length, remembered = len(game.log), dict(game.iron_will)
-        holds = keywords.iron_will_holds(game, die)
-        del game.log[log_length:]
-        game.iron_will.clear()
-        game.iron_will.update(remembered)
-        return not holds
-    return True
-
-
-def _in_combat_with(one: Die, other: Die) -> bool:
-    return one.blocks(other.id) or other.blocks(one.id)
-
-
-def _ability_index(game: Game, slot: int, trigger: str) -> int:
-    return next(i for i, a in enumerate(game.slots[slot].card.abilities) if a.trigger == trigger)
-
-
-def _follow_up(game: Game, controller: int, slot: int, trigger: str, source: Die | None,
-               kind: str = "ability") -> None:
-    """Queue the card's ``trigger`` ability to resolve after the damage queued so far has
-    been dealt (the game deals pending damage before it starts new triggers)."""
-    face = source.spec.faces[source.face] if source is not None else None
-    triggers.queue_now(game, triggers.PendingTrigger(
-        controller, slot, _ability_index(game, slot, trigger), None if source is None else source.id,
-        bursts=face.burst if face is not None and face.kind == ACTION else 0, kind=kind))
-
-
-def _queue_damage(ctx: Context, amount: int, source: Die | None, *, die: Die | None = None,
-                  player: int | None = None) -> None:
-    ctx.game.damage_queue.append(DamageEvent(amount, None if source is None else source.id,
-                                             die=None if die is None else die.id, player=player, kind=ctx.kind))
-
-
-def _character_names(game: Game) -> list[str]:
-    """Names a player may name: every non-Sidekick Superstar card in the game."""
-    return sorted({s.card.card.name for s in game.slots if s.card.card.kind == "character"})
-
-
-def _ask_die(game: Game, player: int, prompt: str, dice: list[Die], then: str, data: dict[str, Any],
-             optional: bool = False) -> None:
-    """Ask ``player`` to pick one of ``dice`` (answered with ``{target: label}``)."""
-    listing = "; ".join(game.die_name(d) for d in dice)
-    options: tuple[Action, ...] = ((Pass(),) if optional else ()) + tuple(ChooseTarget(d.id) for d in dice)
-    ask(game, player, f"{prompt} ({listing})", options, then=then, data=data)
-
-
-def _one_per_card(dice: list[Die]) -> list[Die]:
-    """Dice of the same card off the field are interchangeable: offer one of each."""
-    seen: set[str] = set()
-    found = []
-    for die in dice:
-        if die.spec.key not in seen:
-            seen.add(die.spec.key)
-            found.append(die)
-    return found
-
-
-def _burst(die: Die | None) -> int:
-    if die is None:
-        return 0
-    face = die.spec.faces[die.face]
-    return face.burst if face.kind == ACTION else 0
-
-
-def _draw_quietly(ctx: Context, count: int, into: str, code: str) -> list[Die]:
-    """Draw ``count`` dice for the controller into ``into`` (``reserve`` rolls them), so
-    that the ``drawn`` abilities of cards ``code`` do not trigger on these dice ("dice
-    drawn by this ability don't trigger it")."""
-    game = ctx.game
-    before, start = len(game.new_triggers), len(ctx.targets)
-    primitives.apply(ctx, Effect("draw", amount=Amount(fixed=count), into=into), [], [ctx.controller])
-    drawn = {d.id for d in ctx.targets[start:]}
-    game.new_triggers[before:] = [
-        t for t in game.new_triggers[before:]
-        if not (t.event_die in drawn and game.slots[t.slot].card.code == code
-                and triggers.ability_of(game, t).trigger == "drawn")]
-    return [game.dice[i] for i in sorted(drawn)]
 
 
 # -- 2wwe AJ Styles: The Champ That Runs the Camp ----------------------------------------
@@ -135,16 +54,16 @@ def aj_prep_from_used(ctx: Context, effect: Effect, dice: list[Die], players: li
     """When this die damages the opponent: Prep a die of the player's choice from the
     used pile."""
     game = ctx.game
-    if not _opponent_damaged(ctx):
+    if not opponent_damaged(ctx):
         return False
-    used = _one_per_card(game.zone(ctx.controller, Zone.USED))
+    used = one_per_card(game.zone(ctx.controller, Zone.USED))
     if not used:
         game.say("has no die in the used pile to Prep.", ctx.controller)
         return False
     if len(used) == 1:
         effects.move(game, used[0], Zone.PREP)
         return True
-    _ask_die(game, ctx.controller, "AJ Styles: choose a die to Prep from your used pile", used, "2wwe", {})
+    ask_die(game, ctx.controller, "AJ Styles: choose a die to Prep from your used pile", used, "2wwe", {})
     return True
 
 
@@ -161,7 +80,7 @@ def asuka_name_and_draw(ctx: Context, effect: Effect, dice: list[Die], players: 
     """Name a non-Sidekick Superstar, then draw 1 die: the named one is fielded at level 3,
     anything else goes to the used pile."""
     game = ctx.game
-    names = _character_names(game)
+    names = character_names(game)
     listing = "; ".join(f"{i}: {n}" for i, n in enumerate(names))
     ask(game, ctx.controller, f"Asuka: name a Superstar die ({listing}).",
         tuple(Choose(i) for i in range(len(names))), then="5wwe", data={"slot": ctx.slot, "names": names})
@@ -200,7 +119,7 @@ def becky_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         if die.zone is not Zone.FIELD:
             moved += 1
     if moved:
-        _queue_damage(ctx, moved, ctx.source, player=1 - ctx.controller)
+        queue_damage(ctx, moved, ctx.source, player=1 - ctx.controller)
     return bool(dice)
 
 
@@ -255,7 +174,7 @@ def _becky_resolve(game: Game, player: int, action: Action, data: dict[str, Any]
     if isinstance(action, Pass) or die.slot is None:
         game.say(f"does not resolve {die.spec.name}; it goes back to its card.", player)
         return
-    bursts = _burst(die)
+    bursts = burst(die)
     wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
     card = game.slots[die.slot].card
     found = False
@@ -297,7 +216,7 @@ def bobby_block_tax(ctx: Context, effect: Effect, dice: list[Die], players: list
 
 @script("16wwe")
 def charlotte_gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if not _opponent_damaged(ctx):
+    if not opponent_damaged(ctx):
         return False
     ctx.game.gain_life(ctx.controller, 1)
     return True
@@ -333,7 +252,7 @@ def eddie_remember_sidekick(ctx: Context, effect: Effect, dice: list[Die], playe
     if die is None:
         return False
     hitters = [d for d in ctx.game.field_characters() if d.is_sidekick and d.owner != die.owner
-               and _in_combat_with(d, die) and ctx.game.stats(d)[0] > 0]
+               and in_combat_with(d, die) and ctx.game.stats(d)[0] > 0]
     if not hitters:
         return False
     hits = ctx.game.script_state.setdefault("19wwe", {})
@@ -349,7 +268,7 @@ def cena_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: lis
     """After his On attack damage lands: if it KOs the die, this die can't be blocked."""
     game = ctx.game
     target, cena = ctx.event_die, ctx.source
-    if target is None or cena is None or not _will_be_kod(game, target) or cena.zone is not Zone.FIELD:
+    if target is None or cena is None or not will_be_kod(game, target) or cena.zone is not Zone.FIELD:
         return False
     primitives.apply(ctx, Effect("unblockable"), [cena], [])
     return True
@@ -373,7 +292,7 @@ def _kurt_next(game: Game, order: list[int], keep: dict[str, int]) -> None:
         if len(mine) <= 1:
             keep.update({str(player): d.id for d in mine})
             continue
-        _ask_die(game, player, "Kurt Angle: choose the Superstar die you keep", mine, "25wwe",
+        ask_die(game, player, "Kurt Angle: choose the Superstar die you keep", mine, "25wwe",
                  {"order": order, "keep": keep, "player": player})
         return
     doomed = [d for p in (game.active, game.inactive) for d in game.field_characters(p)
@@ -423,7 +342,7 @@ def _randy_swapped(game: Game, player: int, action: Action, data: dict[str, Any]
         game.say("keeps the Sidekick dice drawn.", player)
         return
     effects.move(game, game.dice[int(data["die"])], Zone.USED)
-    _draw_quietly(Context(game, player, data["slot"]), 1, "prep", "28wwe")
+    draw_quietly(Context(game, player, data["slot"]), 1, "prep", "28wwe")
 
 
 @script("28wwe:2")
@@ -450,7 +369,7 @@ def randy_extra_draw(ctx: Context, effect: Effect, dice: list[Die], players: lis
     if drawn is None or drawn.zone is not Zone.RESERVE:
         return False     # drawn but not rolled (Prepped, put in the used pile, fielded as drawn)
     game.say("Randy Savage: draws and rolls 1 additional die.", ctx.controller)
-    return bool(_draw_quietly(ctx, 1, "reserve", "29wwe"))
+    return bool(draw_quietly(ctx, 1, "reserve", "29wwe"))
 
 
 # -- 31wwe Mankind: The Hardcore Legend --------------------------------------------------
@@ -463,7 +382,7 @@ def mankind_prep(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     game = ctx.game
     if ctx.slot is None:
         return False
-    mine = (ctx.controller, ctx.slot, _ability_index(game, ctx.slot, "prepped"))
+    mine = (ctx.controller, ctx.slot, ability_index(game, ctx.slot, "prepped"))
     if game.trigger_batches:
         game.trigger_batches[0] = [t for t in game.trigger_batches[0] if (t.controller, t.slot, t.ability) != mine]
     ask(game, ctx.controller, "Mankind: your opponent Prepped dice. Prep 1 die from your bag?",
@@ -561,7 +480,7 @@ def triple_h_name(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     """Name a non-Sidekick Superstar (replacing any earlier name): the card's "while
     active" rules stop the opponent buying or fielding dice of that name."""
     game = ctx.game
-    names = _character_names(game)
+    names = character_names(game)
     listing = "; ".join(f"{i}: {n}" for i, n in enumerate(names))
     ask(game, ctx.controller, f"Triple H: name a Superstar die ({listing}).",
         tuple(Choose(i) for i in range(len(names))), then="46wwe", data={"slot": ctx.slot, "names": names})
@@ -591,343 +510,3 @@ def triple_h_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         loss = 2
     game.lose_life(player, loss)
     return True
-
-
-# -- 49wwe A Moment of Bliss -------------------------------------------------------------
-
-@script("49wwe")
-def bliss_leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The global the action switched on: one of the controller's blocked attackers
-    (chosen, not targeted) leaves combat before damage."""
-    game = ctx.game
-    blocked = [d for d in game.field_characters(ctx.controller) if d.attacking and d.blocked]
-    if not blocked:
-        return False
-    if len(blocked) == 1:
-        _bliss_take_out(game, blocked[0])
-        return True
-    _ask_die(game, ctx.controller, "A Moment of Bliss: choose a blocked attacker to take out of combat", blocked,
-             "49wwe", {})
-    return True
-
-
-@continuation("49wwe")
-def _bliss_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    assert isinstance(action, ChooseTarget)
-    _bliss_take_out(game, game.dice[action.target])
-
-
-def _bliss_take_out(game: Game, attacker: Die) -> None:
-    """The attacker stays in the field; its blockers no longer block it, so no combat
-    damage passes between them."""
-    for blocker in game.field_characters():
-        if blocker.blocking == attacker.id:
-            blocker.blocking = blocker.also_blocking.pop(0) if blocker.also_blocking else None
-        elif attacker.id in blocker.also_blocking:
-            blocker.also_blocking.remove(attacker.id)
-    attacker.leave_combat()
-    game.say(f"{game.die_name(attacker)} is taken out of combat.", attacker.owner)
-
-
-# -- 51wwe Booker T, Ringside Announcer --------------------------------------------------
-
-@script("51wwe")
-def booker_choose_blocks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """You may assign your opponent's blocks this turn (the rule ``choose_blocks``)."""
-    ask(ctx.game, ctx.controller, "Booker T: choose your opponent's blocks this turn?", (Choose(1), Pass()),
-        then="51wwe", data={"slot": ctx.slot, "source": None if ctx.source is None else ctx.source.id})
-    return True
-
-
-@continuation("51wwe")
-def _booker_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if isinstance(action, Pass):
-        game.say("lets the opponent choose their blocks.", player)
-        return
-    source = None if data["source"] is None else game.dice[int(data["source"])]
-    primitives.apply(Context(game, player, data["slot"], source, kind="action"), Effect("rule", rule="choose_blocks"),
-                  [], [])
-    game.say("will choose the opponent's blocks this turn.", player)
-
-
-# -- 52wwe Chair Smash -------------------------------------------------------------------
-
-def _chairs(game: Game, slot: int | None, owner: int | None = None) -> list[Die]:
-    return [d for d in game.dice if d.slot == slot and d.zone is Zone.FIELD
-            and (owner is None or d.owner == owner)]
-
-
-@script("52wwe")
-def chair_replaces_chair(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Using a Chair Smash sends every other Chair Smash die in the field to its owner's
-    used pile."""
-    others = [d for d in _chairs(ctx.game, ctx.slot) if d is not ctx.source]
-    for die in others:
-        effects.move(ctx.game, die, Zone.USED)
-    return bool(others)
-
-
-@script("52wwe:2")
-def chair_smash(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Move the controller's Chair Smash die from the field to the used pile: it deals 3
-    damage to the target. A burst die then checks whether the target survived."""
-    game = ctx.game
-    chairs = _chairs(game, ctx.slot, ctx.controller)
-    if not chairs or ctx.slot is None:
-        return False
-    chair = chairs[0]
-    bursts = _burst(chair)
-    effects.move(game, chair, Zone.USED)
-    for target in dice:
-        _queue_damage(ctx, 3, chair, die=target)
-    if bursts and dice:
-        smashed = game.script_state.setdefault("52wwe", {})
-        assert isinstance(smashed, dict)
-        smashed[str(chair.id)] = dice[0].id
-        _follow_up(game, ctx.controller, ctx.slot, "burst" if bursts == 1 else "double_burst", chair, "action")
-    return True
-
-
-@script("52wwe:3")
-def chair_survivor(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Burst: the target survived the smash: Prep the Chair Smash die."""
-    game = ctx.game
-    smashed = game.script_state.get("52wwe", {})
-    assert isinstance(smashed, dict)
-    chair = ctx.source
-    if chair is None or str(chair.id) not in smashed:
-        return False   # the die was just used: the burst only matters after a smash
-    target = game.dice[int(smashed.pop(str(chair.id)))]
-    if target.zone is not Zone.FIELD or _will_be_kod(game, target) or chair.zone is not Zone.USED:
-        return False
-    effects.move(game, chair, Zone.PREP)
-    return True
-
-
-# -- 54wwe Money in the Bank -------------------------------------------------------------
-
-@script("54wwe:2")
-def bank_damaged_opponent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent was dealt damage: did the chosen die deal some (``Game.player_hits``
-    records every die that damaged a player this turn)? "If it deals damage" happens once
-    per use of the card."""
-    game = ctx.game
-    if ctx.event_player != 1 - ctx.controller or not ctx.bound:
-        return False
-    die = game.dice[ctx.bound[0]]
-    dealt = die.id in game.player_hits.get(1 - ctx.controller, set())
-    done = game.script_state.setdefault("54wwe", [])
-    assert isinstance(done, list)
-    key = [game.turn_number, die.id, -1 if ctx.source is None else ctx.source.id]   # per use of the card
-    if not dealt or key in done:
-        return False
-    done[:] = [k for k in done if k[0] == game.turn_number] + [key]
-    game.say(f"{game.die_name(die)} damaged the opponent: Money in the Bank draws and rolls 3 dice.", ctx.controller)
-    return True
-
-
-@script("54wwe:3")
-def bank_prep_instead(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """At end of turn: the chosen die, unblocked (it went out of play after damage),
-    would go to the used pile at the end of the turn: Prep it instead."""
-    game = ctx.game
-    if not ctx.bound:
-        return False
-    die = game.dice[ctx.bound[0]]
-    aside = {die_id for die_id, _, _ in game.set_aside}
-    if die.zone is not Zone.OUT_OF_PLAY or die.id not in game.attacked_this_turn or die.id in aside \
-            or die.id in game.spent or keywords.immortal_to_bag(game, die):
-        return False
-    game.say(f"Money in the Bank: {die.spec.name} is Prepped instead of going to the used pile.", ctx.controller)
-    effects.move(game, die, Zone.PREP)
-    return True
-
-
-# -- 55wwe Paige, Manager ----------------------------------------------------------------
-
-def _unpurchased_cards(game: Game, player: int, max_cost: int | None = None, but: int | None = None) -> list[int]:
-    """The player's own team cards with a die still on the card (``but``: not that card)."""
-    return [s.index for s in game.slots if s.owner == player and s.index != but
-            and (max_cost is None or s.card.card.cost <= max_cost)
-            and any(d.slot == s.index and d.zone is Zone.CARD for d in game.dice)]
-
-
-@script("55wwe")
-def paige_add_to_bag(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Each player, active player first, may add one of their unpurchased dice to their
-    bag; on a double burst the opponent's goes to their used pile instead."""
-    game = ctx.game
-    used_pile = _burst(ctx.source) == 2
-    _paige_next(game, [ctx.controller, 1 - ctx.controller], ctx.controller, used_pile)
-    return True
-
-
-def _paige_next(game: Game, order: list[int], user: int, used_pile: bool) -> None:
-    while order:
-        player = order.pop(0)
-        choices = _unpurchased_cards(game, player)
-        if not choices:
-            continue
-        listing = "; ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(choices))
-        ask(game, player, f"Paige: you may add one of your unpurchased dice to your bag ({listing}).",
-            (Pass(),) + tuple(Choose(i) for i in range(len(choices))), then="55wwe",
-            data={"order": order, "user": user, "used": used_pile, "choices": choices})
-        return
-
-
-@continuation("55wwe")
-def _paige_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if isinstance(action, Choose):
-        slot = int(data["choices"][action.index])
-        die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-        die.owner = player
-        to_used = bool(data["used"]) and player != int(data["user"])
-        effects.move(game, die, Zone.USED if to_used else Zone.BAG)
-    else:
-        game.say("adds no die.", player)
-    _paige_next(game, list(data["order"]), int(data["user"]), bool(data["used"]))
-
-
-# -- 56wwe Paul Heyman, Manager ----------------------------------------------------------
-
-@script("56wwe")
-def heyman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """First pass: each player (active first) chooses one of their Superstar dice in the
-    field; they deal each other damage equal to their own purchase cost. Second pass
-    (queued behind that damage): each die it KOs costs its controller 1 life (2 on a
-    burst, 3 on a double burst)."""
-    game = ctx.game
-    state = game.script_state.get("56wwe")
-    if isinstance(state, dict) and ctx.source is not None and state.get("die") == ctx.source.id \
-            and state.get("turn") == game.turn_number:
-        del game.script_state["56wwe"]
-        loss = 1 + _burst(ctx.source)
-        for die_id in state["chosen"]:
-            die = game.dice[die_id]
-            if die.owner is not None and _will_be_kod(game, die):
-                game.lose_life(die.owner, loss)
-        return True
-    _heyman_next(game, [ctx.controller, 1 - ctx.controller],
-                 {"user": ctx.controller, "slot": ctx.slot, "die": None if ctx.source is None else ctx.source.id,
-                  "chosen": []})
-    return True
-
-
-def _heyman_next(game: Game, order: list[int], data: dict[str, Any]) -> None:
-    while order:
-        player = order.pop(0)
-        mine = game.field_characters(player)
-        if not mine:
-            game.say("has no Superstar die in the field: Paul Heyman does nothing.", player)
-            return
-        if len(mine) == 1:
-            data["chosen"].append(mine[0].id)
-            continue
-        _ask_die(game, player, "Paul Heyman: choose one of your dice in the Field Zone", mine, "56wwe",
-                 {**data, "order": order})
-        return
-    chosen = [game.dice[i] for i in data["chosen"]]
-    user = int(data["user"])
-    ctx = Context(game, user, data["slot"], None if data["die"] is None else game.dice[int(data["die"])],
-                  kind="action")
-    first, second = chosen
-    _queue_damage(ctx, die_cost(game, first), first, die=second)
-    _queue_damage(ctx, die_cost(game, second), second, die=first)
-    game.say(f"{game.die_name(first)} and {game.die_name(second)} deal damage to each other.", user)
-    game.script_state["56wwe"] = {"die": data["die"], "chosen": data["chosen"], "turn": game.turn_number}
-    _follow_up(game, user, int(data["slot"]), "action", ctx.source, "action")
-
-
-@continuation("56wwe")
-def _heyman_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    assert isinstance(action, ChooseTarget)
-    data = dict(data)
-    data["chosen"] = list(data["chosen"]) + [action.target]
-    order = list(data.pop("order"))
-    _heyman_next(game, order, data)
-
-
-# -- 57wwe The Kevin Owens Show ----------------------------------------------------------
-
-@script("57wwe")
-def kevin_owens_exchange(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Exchange a die of the used pile (not a Sidekick: it has no card to go back to) for
-    one of the player's unpurchased dice of another card costing at most 2 more."""
-    game = ctx.game
-    used = [d for d in _one_per_card(game.zone(ctx.controller, Zone.USED))
-            if d.slot is not None and _unpurchased_cards(game, ctx.controller, die_cost(game, d) + 2, d.slot)]
-    if not used:
-        game.say("has no die in the used pile to exchange.", ctx.controller)
-        return False
-    if len(used) == 1:
-        _kevin_give(game, ctx.controller, used[0])
-        return True
-    _ask_die(game, ctx.controller, "Kevin Owens Show: choose a die of your used pile to exchange", used,
-             "57wwe", {})
-    return True
-
-
-@continuation("57wwe")
-def _kevin_given(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    assert isinstance(action, ChooseTarget)
-    _kevin_give(game, player, game.dice[action.target])
-
-
-def _kevin_give(game: Game, player: int, given: Die) -> None:
-    choices = _unpurchased_cards(game, player, die_cost(game, given) + 2, given.slot)
-    if len(choices) == 1:
-        _kevin_take(game, player, given.id, choices[0])
-        return
-    listing = "; ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(choices))
-    ask(game, player, f"Kevin Owens Show: take which unpurchased die ({listing})?",
-        tuple(Choose(i) for i in range(len(choices))), then="57wwe:2", data={"given": given.id, "choices": choices})
-
-
-@continuation("57wwe:2")
-def _kevin_taken(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    assert isinstance(action, Choose)
-    _kevin_take(game, player, int(data["given"]), int(data["choices"][action.index]))
-
-
-def _kevin_take(game: Game, player: int, given_id: int, slot: int) -> None:
-    given = game.dice[given_id]
-    taken = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-    given.reset()
-    given.zone = Zone.CARD
-    given.face = 0
-    if given.slot is not None and game.slots[given.slot].owner is None:
-        given.owner = None          # a basic action die goes back to the middle
-    taken.owner = player
-    taken.zone = Zone.USED
-    game.say(f"exchanges {given.spec.name} (back to its card) for {taken.spec.name} (to the used pile).", player)
-
-
-# -- 58wwe Walk with Elias ---------------------------------------------------------------
-
-@script("58wwe")
-def elias_secret_draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The user secretly picks 1-3; the opponent guesses. The dice drawn go to the used
-    pile on a right guess, else to the prep area."""
-    ask(ctx.game, ctx.controller, "Walk with Elias: secretly choose how many dice to draw (1, 2 or 3).",
-        (Choose(1), Choose(2), Choose(3)), then="58wwe", data={})
-    return True
-
-
-@continuation("58wwe")
-def _elias_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    assert isinstance(action, Choose)
-    game.say("has chosen how many dice to draw.", player)
-    ask(game, 1 - player, "Walk with Elias: guess how many dice your opponent draws (1, 2 or 3).",
-        (Choose(1), Choose(2), Choose(3)), then="58wwe:2", data={"count": action.index})
-
-
-@continuation("58wwe:2")
-def _elias_guessed(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    from teambuilder.engine.turn import draw
-    assert isinstance(action, Choose)
-    user, count = 1 - player, int(data["count"])
-    right = action.index == count
-    game.say(f"guesses {action.index}: {'right' if right else 'wrong'} ({count} drawn).", player)
-    for die in draw(game, user, count):
-        effects.move(game, die, Zone.USED if right else Zone.PREP)
-
