@@ -83,6 +83,21 @@ def ask(game: Game, player: int, prompt: str, options: tuple[Action, ...], then:
     game.decision = Decision(player, "script", prompt, options=options)
 
 
+def frame(ctx: Context, **extra: Any) -> dict[str, Any]:
+    """The plain values a continuation needs to rebuild ``ctx`` (with ``context``)."""
+    return {"controller": ctx.controller, "slot": ctx.slot,
+            "source": None if ctx.source is None else ctx.source.id,
+            "event": None if ctx.event_die is None else ctx.event_die.id, **extra}
+
+
+def context(game: Game, data: dict[str, Any]) -> Context:
+    """The ``Context`` a ``frame`` was made from, in a continuation."""
+    source, event = data.get("source"), data.get("event")
+    return Context(game, int(data["controller"]), data.get("slot"),
+                   None if source is None else game.dice[int(source)],
+                   None if event is None else game.dice[int(event)])
+
+
 def resolve_script(game: Game, decision: Decision, action: Action) -> None:
     pending = game.script_state.pop("pending")
     assert isinstance(pending, dict)

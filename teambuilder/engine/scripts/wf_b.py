@@ -17,7 +17,7 @@ from teambuilder.engine import effects, keywords, primitives, rules, turn, windo
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.energy import payment_options
-from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.scripts import ask, context, continuation, frame, script
 from teambuilder.engine.selectors import Context, affiliations, card_name
 from teambuilder.engine.state import Die, Zone
 
@@ -30,16 +30,6 @@ PAY_OPTIONS = 3     # payment choices offered for a script's energy cost
 
 # -- shared helpers -----------------------------------------------------------------------
 
-def _frame(ctx: Context, **extra: Any) -> dict[str, Any]:
-    """The plain values a continuation needs to rebuild ``ctx``."""
-    return {"controller": ctx.controller, "slot": ctx.slot,
-            "source": None if ctx.source is None else ctx.source.id, **extra}
-
-
-def _context(game: Game, data: dict[str, Any]) -> Context:
-    source = data.get("source")
-    return Context(game, int(data["controller"]), data.get("slot"),
-                   None if source is None else game.dice[int(source)])
 
 
 def _card_dice(ctx: Context) -> list[Die]:
@@ -65,7 +55,7 @@ def _ask_target(ctx: Context, prompt: str, then: str, **extra: Any) -> bool:
         ctx.game.say("there is no character die to target.", ctx.controller)
         return False
     ask(ctx.game, ctx.controller, prompt, tuple(ChooseTarget(d.id) for d in candidates), then,
-        _frame(ctx, **extra))
+        frame(ctx, **extra))
     return True
 
 
@@ -134,7 +124,7 @@ def harvey_choose(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         rules.extra_draws(game, ctx.controller) if game.has_rules else 0)
     top = 2 * rolled
     ask(game, ctx.controller, f"Harvey Bullock: choose a number of energy (0-{top}) for your first roll.",
-        tuple(Choose(n) for n in range(top + 1)), "51wf:number", _frame(ctx))
+        tuple(Choose(n) for n in range(top + 1)), "51wf:number", frame(ctx))
     return True
 
 
@@ -167,7 +157,7 @@ def harvey_check(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 @continuation("51wf:target")
 def harvey_target(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, ChooseTarget)
-    ctx = _context(game, data)
+    ctx = context(game, data)
     _damage(ctx, 2, [game.dice[action.target]], [])
     game.gain_life(player, 2)
 
@@ -186,13 +176,13 @@ def krypto(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) ->
     if not _krypto_dice(ctx):
         return False
     ask(ctx.game, ctx.controller, "Krypto: field a Krypto die from your Used Pile or Prep Area for free?",
-        (Choose(1), Pass()), "53wf:field", _frame(ctx))
+        (Choose(1), Pass()), "53wf:field", frame(ctx))
     return True
 
 
 @continuation("53wf:field")
 def krypto_field(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    ctx = _context(game, data)
+    ctx = context(game, data)
     found = _krypto_dice(ctx)
     if not _yes(action) or not found:
         game.say("does not field Krypto.", player)
@@ -230,7 +220,7 @@ def lex_name(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
     """Name an energy type (replacing an earlier choice)."""
     ask(ctx.game, ctx.controller, "Lex Luthor: name an energy type: "
         + ", ".join(f"{i}: {e}" for i, e in enumerate(ENERGY_TYPES)),
-        tuple(Choose(i) for i in range(len(ENERGY_TYPES))), "55wf:name", _frame(ctx))
+        tuple(Choose(i) for i in range(len(ENERGY_TYPES))), "55wf:name", frame(ctx))
     return True
 
 
@@ -298,7 +288,7 @@ def steel_tax(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
         return False
     payments = _payments(game, user, 1)
     ask(game, user, "Steel: pay 1 life (0) or [1] energy (1...).",
-        (Choose(0),) + tuple(Choose(i + 1) for i in range(len(payments))), "65wf:pay", _frame(ctx))
+        (Choose(0),) + tuple(Choose(i + 1) for i in range(len(payments))), "65wf:pay", frame(ctx))
     return True
 
 
@@ -377,14 +367,14 @@ def alfred(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) ->
     if len(kinds) == 1:
         return _alfred_roll(ctx, ctx.game.dice[kinds[0]])
     ask(ctx.game, ctx.controller, "Alfred Pennyworth: choose the die to roll from your Used Pile.",
-        tuple(ChooseTarget(k) for k in kinds), "75wf:roll", _frame(ctx))
+        tuple(ChooseTarget(k) for k in kinds), "75wf:roll", frame(ctx))
     return True
 
 
 @continuation("75wf:roll")
 def alfred_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, ChooseTarget)
-    _alfred_roll(_context(game, data), game.dice[action.target])
+    _alfred_roll(context(game, data), game.dice[action.target])
 
 
 def _alfred_roll(ctx: Context, die: Die) -> bool:
@@ -416,7 +406,7 @@ def batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     game.say("Batcave: rolls " + ", ".join(f"{d.spec.name} [{d.spec.faces[d.face].describe()}]" for d in rolled)
              + ".", ctx.controller)
     ids = [d.id for d in rolled]
-    data = _frame(ctx, rolled=ids)
+    data = frame(ctx, rolled=ids)
     if len(ids) == 1:
         batcave_removed(game, 1 - ctx.controller, ChooseTarget(ids[0]), data)
     else:
@@ -504,7 +494,7 @@ def _brainiac_ask(game: Game, data: dict[str, Any]) -> None:
 @script("80wf")
 def brainiac(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Swap the assignments of pairs of blockers, as many times as the controller likes."""
-    _brainiac_ask(ctx.game, _frame(ctx, first=None))
+    _brainiac_ask(ctx.game, frame(ctx, first=None))
     return True
 
 
@@ -549,14 +539,14 @@ def bruce_wayne(ctx: Context, effect: Effect, dice: list[Die], players: list[int
         _bruce_pull(ctx, found[0])
         return True
     ask(ctx.game, ctx.controller, "Bruce Wayne: choose the Batman die to pull into the field.",
-        tuple(ChooseTarget(d.id) for d in found), "81wf:pull", _frame(ctx))
+        tuple(ChooseTarget(d.id) for d in found), "81wf:pull", frame(ctx))
     return True
 
 
 @continuation("81wf:pull")
 def bruce_pulled(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, ChooseTarget)
-    _bruce_pull(_context(game, data), game.dice[action.target])
+    _bruce_pull(context(game, data), game.dice[action.target])
 
 
 def _bruce_pull(ctx: Context, die: Die) -> None:
@@ -567,7 +557,7 @@ def _bruce_pull(ctx: Context, die: Die) -> None:
 @continuation("81wf:damage")
 def bruce_damage(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, ChooseTarget)
-    _damage(_context(game, data), 2, [game.dice[action.target]], [])
+    _damage(context(game, data), 2, [game.dice[action.target]], [])
 
 
 # -- 83 Clark Kent: Farm Boy / 88 Harley Quinn: Revving Up --------------------------------
@@ -583,7 +573,7 @@ def clark_kent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
         return False
     ask(game, ctx.controller, "Clark Kent: pay 4 life to purchase a Superman die? "
         + ", ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(slots)),
-        (Pass(),) + tuple(Choose(i) for i in range(len(slots))), "83wf:buy", _frame(ctx, slots=slots))
+        (Pass(),) + tuple(Choose(i) for i in range(len(slots))), "83wf:buy", frame(ctx, slots=slots))
     return True
 
 
@@ -614,7 +604,7 @@ def harley_revving(ctx: Context, effect: Effect, dice: list[Die], players: list[
     choices = [[s, p] for s in slots for p in range(len(payments))]
     ask(game, ctx.controller, "Harley Quinn: pay [1] to purchase a die? "
         + ", ".join(f"{i}: {game.slots[s].card.card.full_name} (payment {p + 1})" for i, (s, p) in enumerate(choices)),
-        (Pass(),) + tuple(Choose(i) for i in range(len(choices))), "88wf:buy", _frame(ctx, choices=choices))
+        (Pass(),) + tuple(Choose(i) for i in range(len(choices))), "88wf:buy", frame(ctx, choices=choices))
     return True
 
 
@@ -645,13 +635,13 @@ def dick_grayson(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     if ko_d is None or ko_d.zone not in (Zone.PREP, Zone.USED) or not _dick_dice(ctx):
         return False
     ask(game, ctx.controller, f"Dick Grayson: send {ko_d.spec.name} to the bag and put Dick Grayson "
-        "in the field at level 1?", (Choose(1), Pass()), "85wf:swap", _frame(ctx, ko=ko_d.id))
+        "in the field at level 1?", (Choose(1), Pass()), "85wf:swap", frame(ctx, ko=ko_d.id))
     return True
 
 
 @continuation("85wf:swap")
 def dick_grayson_swap(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    ctx = _context(game, data)
+    ctx = context(game, data)
     ko_d = game.dice[int(data["ko"])]
     found = _dick_dice(ctx)
     if not _yes(action) or not found or ko_d.zone not in (Zone.PREP, Zone.USED):

@@ -21,7 +21,7 @@ from teambuilder.engine import effects, primitives, rules, triggers, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.scripts import ask, context, continuation, frame, script
 from teambuilder.engine.selectors import Context, affiliations, card_name, select
 from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
 from teambuilder.engine.turn import draw, roll
@@ -36,18 +36,6 @@ PAY_OPTIONS = 3              # payment choices offered for a script's cost
 
 # -- shared helpers ------------------------------------------------------------------------
 
-def _frame(ctx: Context, **extra: Any) -> dict[str, Any]:
-    """The plain values a continuation needs to rebuild ``ctx``."""
-    return {"controller": ctx.controller, "slot": ctx.slot,
-            "source": None if ctx.source is None else ctx.source.id,
-            "event": None if ctx.event_die is None else ctx.event_die.id, **extra}
-
-
-def _context(game: Game, data: dict[str, Any]) -> Context:
-    source, event = data.get("source"), data.get("event")
-    return Context(game, int(data["controller"]), data.get("slot"),
-                   None if source is None else game.dice[int(source)],
-                   None if event is None else game.dice[int(event)])
 
 
 def _damage(ctx: Context, amount: int, dice: list[Die] | None = None, players: list[int] | None = None) -> bool:
@@ -86,7 +74,7 @@ def _ask_payment(ctx: Context, cost: Cost, prompt: str, then: str, **extra: Any)
         return False
     ask(ctx.game, ctx.controller, f"{prompt} (pay {cost.notation()}, or pass)",
         (Pass(),) + tuple(Choose(i) for i in range(len(options))), then,
-        _frame(ctx, cost=[cost.amount, list(cost.types)], **extra))
+        frame(ctx, cost=[cost.amount, list(cost.types)], **extra))
     return True
 
 
@@ -153,7 +141,7 @@ def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: lis
                      ctx.controller)
         return False
     ask(ctx.game, ctx.controller, "Prep Superwoman and deal 3 damage to each character die of a group? "
-        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), "129wf:group", _frame(ctx))
+        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), "129wf:group", frame(ctx))
     return True
 
 
@@ -162,7 +150,7 @@ def _superwoman_group(game: Game, player: int, action: Action, data: dict[str, A
     if not isinstance(action, Choose):
         game.say("chooses not to use Superwoman's purchase ability.", player)
         return
-    ctx = _context(game, data)
+    ctx = context(game, data)
     assert ctx.source is not None
     effects.move(game, ctx.source, Zone.PREP)
     group = ("villain", "batman_family")[action.index]
@@ -189,7 +177,7 @@ def joker_draws(ctx: Context, effect: Effect, dice: list[Die], players: list[int
         return True
     game.say(f"{die.spec.name} is a Basic Action die: it goes to the prep area.", ctx.controller)
     _yes_no(game, ctx.controller, f"Use the effect of {die.spec.name} (no bursts)?", "101wf:use",
-            _frame(ctx, die=die.id))
+            frame(ctx, die=die.id))
     return True
 
 
@@ -220,7 +208,7 @@ def riddler_names(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         _set_riddle(game, ctx.controller, int(ctx.slot or 0), names[0])
         return True
     ask(game, ctx.controller, "Name a die: " + ", ".join(f"{i}: {n}" for i, n in enumerate(names)),
-        tuple(Choose(i) for i in range(len(names))), "103wf:name", _frame(ctx, names=names))
+        tuple(Choose(i) for i in range(len(names))), "103wf:name", frame(ctx, names=names))
     return True
 
 
@@ -323,7 +311,7 @@ def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list
         effects.reroll_fielded(game, chosen[0], Zone.USED)
         return True
     ask(game, opponent, "Choose the Superman Family die to reroll.",
-        tuple(ChooseTarget(d.id) for d in chosen), "110wf:reroll", _frame(ctx))
+        tuple(ChooseTarget(d.id) for d in chosen), "110wf:reroll", frame(ctx))
     return True
 
 
@@ -408,7 +396,7 @@ def doomsday_rampage(ctx: Context, effect: Effect, dice: list[Die], players: lis
               for i, (kind, d) in enumerate(choices)]
     options = [[kind, d.id] for kind, d in choices]
     ask(game, opponent, "Doomsday: spin a die down to level 1 or KO a character die. " + "; ".join(labels),
-        tuple(Choose(i) for i in range(len(options))), "116wf:pick", _frame(ctx, options=options))
+        tuple(Choose(i) for i in range(len(options))), "116wf:pick", frame(ctx, options=options))
     return True
 
 
@@ -618,7 +606,7 @@ def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         game.say("cannot afford any Basic Action die.", ctx.controller)
         return False
     ask(game, ctx.controller, "Buy a Basic Action die for Batcave: " + "; ".join(labels),
-        (Pass(),) + tuple(Choose(i) for i in range(len(options))), "135wf:buy", _frame(ctx, options=options))
+        (Pass(),) + tuple(Choose(i) for i in range(len(options))), "135wf:buy", frame(ctx, options=options))
     return True
 
 
@@ -676,7 +664,7 @@ def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players:
     if not masks:
         return False
     _yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", "140wf:toll",
-            _frame(ctx, masks=[d.id for d in masks]))
+            frame(ctx, masks=[d.id for d in masks]))
     return True
 
 

@@ -14,7 +14,7 @@ from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, keywords, primitives, rules, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
-from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.scripts import ask, context, continuation, frame, script
 from teambuilder.engine.selectors import (
     Context,
     affiliations,
@@ -29,16 +29,6 @@ from teambuilder.engine.turn import draw, roll
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
-def _context(game: Game, data: dict[str, Any]) -> Context:
-    source = data.get("source")
-    return Context(game, int(data["controller"]), data.get("slot"),
-                   None if source is None else game.dice[int(source)])
-
-
-def _frame(ctx: Context, **extra: Any) -> dict[str, Any]:
-    """The plain values a continuation needs to rebuild ``ctx``."""
-    return {"controller": ctx.controller, "slot": ctx.slot,
-            "source": None if ctx.source is None else ctx.source.id, **extra}
 
 
 def _face(die: Die) -> Face:
@@ -68,7 +58,7 @@ def _ask_affiliation(ctx: Context, names: list[str], then: str, prompt: str, **e
         return False
     ask(ctx.game, ctx.controller,
         prompt + " " + ", ".join(f"{i}: {_affiliation_name(n)}" for i, n in enumerate(names)),
-        tuple(Choose(i) for i in range(len(names))), then, _frame(ctx, names=names, **extra))
+        tuple(Choose(i) for i in range(len(names))), then, frame(ctx, names=names, **extra))
     return True
 
 
@@ -96,14 +86,14 @@ def mastermind_illusion(ctx: Context, effect: Effect, dice: list[Die], players: 
         _roll_mastermind(game, ctx, masterminds[0])
         return True
     ask(game, ctx.controller, "Choose the Mastermind die to roll.",
-        tuple(ChooseTarget(d.id) for d in masterminds), "40xmf:roll", _frame(ctx))
+        tuple(ChooseTarget(d.id) for d in masterminds), "40xmf:roll", frame(ctx))
     return True
 
 
 @continuation("40xmf:roll")
 def _mastermind_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, ChooseTarget)
-    _roll_mastermind(game, _context(game, data), game.dice[action.target])
+    _roll_mastermind(game, context(game, data), game.dice[action.target])
 
 
 def _roll_mastermind(game: Game, ctx: Context, die: Die) -> None:
@@ -129,14 +119,14 @@ def _remove_attackers(game: Game, ctx: Context, count: int) -> None:
             _out_of_attack(game, die)
         return
     ask(game, ctx.controller, f"Choose an attacking die to remove from the Attack Zone ({count} left).",
-        tuple(ChooseTarget(d.id) for d in attackers), "40xmf:remove", _frame(ctx, left=count))
+        tuple(ChooseTarget(d.id) for d in attackers), "40xmf:remove", frame(ctx, left=count))
 
 
 @continuation("40xmf:remove")
 def _attacker_removed(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, ChooseTarget)
     _out_of_attack(game, game.dice[action.target])
-    _remove_attackers(game, _context(game, data), int(data["left"]) - 1)
+    _remove_attackers(game, context(game, data), int(data["left"]) - 1)
 
 
 def _out_of_attack(game: Game, die: Die) -> None:
@@ -166,7 +156,7 @@ def mystique_choose_card(ctx: Context, effect: Effect, dice: list[Die], players:
         return False
     names = ", ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(cards))
     ask(game, ctx.controller, f"Choose the card whose A and D this die uses. {names}",
-        tuple(Choose(i) for i in range(len(cards))), "45xmf:card", _frame(ctx, cards=cards))
+        tuple(Choose(i) for i in range(len(cards))), "45xmf:card", frame(ctx, cards=cards))
     return True
 
 
@@ -176,7 +166,7 @@ def _mystique_card_chosen(game: Game, player: int, action: Action, data: dict[st
     for as long as it stays in the field; fielded on a burst face, it also has that card's
     text while it is active."""
     assert isinstance(action, Choose)
-    ctx = _context(game, data)
+    ctx = context(game, data)
     die = ctx.source
     assert die is not None and die.slot is not None
     slot = int(data["cards"][action.index])
@@ -296,7 +286,7 @@ def storm_goddess(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         _reroll_in_reserve(game, able[0])
         return True
     ask(game, ctx.controller, "Choose the action die to reroll.", tuple(ChooseTarget(d.id) for d in able),
-        "58xmf:die", _frame(ctx))
+        "58xmf:die", frame(ctx))
     return True
 
 
@@ -323,7 +313,7 @@ def toad_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
 
 @continuation("60xmf:name")
 def _toad_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    ctx = _context(game, data)
+    ctx = context(game, data)
     assert ctx.slot is not None
     game.named[ctx.slot] = _chosen(action, data)
     game.say(f"names {_affiliation_name(game.named[ctx.slot])}.", player)
@@ -445,7 +435,7 @@ def dual_defense_untargetable(ctx: Context, effect: Effect, dice: list[Die], pla
 @script("67xmf")
 def reinforcements(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     ask(ctx.game, ctx.controller, "Choose how many dice to draw: 1, 2 or 3.", (Choose(1), Choose(2), Choose(3)),
-        "67xmf:count", _frame(ctx))
+        "67xmf:count", frame(ctx))
     return True
 
 
@@ -508,7 +498,7 @@ def whoever_assemble(ctx: Context, effect: Effect, dice: list[Die], players: lis
 
 @continuation("72xmf:name")
 def _assemble_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    ctx = _context(game, data)
+    ctx = context(game, data)
     chosen = _chosen(action, data)
     game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
              player)
