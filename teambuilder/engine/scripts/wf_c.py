@@ -1,4 +1,5 @@
-"""World's Finest scripts, cards 97-143: what the ability language cannot say.
+"""World's Finest scripts, cards 97-120: what the ability language cannot say (cards
+121-143 are in ``wf_d``, the helpers both use in ``wf_common``).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
@@ -6,8 +7,7 @@ rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
 continuation; what a card must remember for the rest of a turn is kept as plain values in
 ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn flags.
 
-A few scripts stand in for an engine hook that does not exist yet; their abilities are
-marked ``unsupported`` in the card data and the script only says so in the log. "KO'd by
+"KO'd by
 combat damage" is never guessed here: the data says it (``if: [{combat: true}]``, or the
 ``kos`` trigger for "this die KO'd it").
 """
@@ -16,104 +16,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, primitives, rules, triggers, windows
+from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
+from teambuilder.engine import effects, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
-from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import ask, context, continuation, frame, script
+from teambuilder.engine.scripts.wf_common import (
+    FOREVER,
+    ask_payment,
+    bolts_spent,
+    card_dice_in_field,
+    damage,
+    modify,
+    paid,
+    turn_rule,
+    use_effect,
+    yes_no,
+)
 from teambuilder.engine.selectors import Context, affiliations, card_name, select
 from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
 from teambuilder.engine.turn import draw, roll
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-FOREVER = 10 ** 9            # a turn number no game reaches
-ENERGY_TYPES = ("mask", "fist", "bolt", "shield")
-PAY_OPTIONS = 3              # payment choices offered for a script's cost
-
-
-# -- shared helpers ------------------------------------------------------------------------
-
-
-
-def _damage(ctx: Context, amount: int, dice: list[Die] | None = None, players: list[int] | None = None) -> bool:
-    """Queue ``amount`` damage from the ability's source, as a data ``damage`` effect would."""
-    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=amount)), dice or [], players or [])
-
-
-def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
-    return primitives.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
-
-
-def _turn_rule(ctx: Context, effect: Effect) -> None:
-    """A rule for the rest of this turn, held by the card (``this`` in its filters means
-    every die of the card, as for a static rule)."""
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
-
-
-def _card_dice_in_field(ctx: Context) -> list[Die]:
-    """Every character die of the ability's own card in the field ("Dick Grayson gets...")."""
-    return [d for d in ctx.game.field_characters() if d.slot is not None and d.slot == ctx.slot]
-
-
-def _yes_no(game: Game, player: int, prompt: str, then: str, data: dict[str, Any]) -> None:
-    ask(game, player, prompt, (Choose(1), Pass()), then, data)
-
-
-def _payments(game: Game, player: int, cost: Cost) -> list[Payment]:
-    return payment_options(game.energy_sources(player), game.players[player].virtual, cost, PAY_OPTIONS)
-
-
-def _ask_payment(ctx: Context, cost: Cost, prompt: str, then: str, **extra: Any) -> bool:
-    """Offer to pay ``cost`` (pass declines); the continuation gets the option index."""
-    options = _payments(ctx.game, ctx.controller, cost)
-    if not options:
-        ctx.game.say(f"cannot pay {cost.notation()}.", ctx.controller)
-        return False
-    ask(ctx.game, ctx.controller, f"{prompt} (pay {cost.notation()}, or pass)",
-        (Pass(),) + tuple(Choose(i) for i in range(len(options))), then,
-        frame(ctx, cost=[cost.amount, list(cost.types)], **extra))
-    return True
-
-
-def _paid(game: Game, player: int, action: Action, data: dict[str, Any]) -> bool:
-    """Pay the cost a ``_ask_payment`` offered, with the chosen option; False if declined."""
-    if not isinstance(action, Choose):
-        game.say("declines to pay.", player)
-        return False
-    amount, types = data["cost"]
-    cost = Cost(int(amount), tuple(types))
-    spent = windows.pay(game, player, _payments(game, player, cost)[action.index], cost)
-    game.say(f"pays {spent}.", player)
-    return True
-
-
-def _use_effect(game: Game, player: int, slot: int, bursts: int, source: int | None) -> bool:
-    """Use the effect of an action card as though its die were rolled showing ``bursts``
-    (no die is used: nothing watching for action dice triggers)."""
-    wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
-    found = False
-    for index, ability in enumerate(game.slots[slot].card.abilities):
-        if ability.trigger in wanted:
-            found = True
-            triggers.queue_now(game, triggers.PendingTrigger(player, slot, index, source, bursts=bursts,
-                                                             kind="action"))
-    if not found:
-        game.say(f"{game.slots[slot].card.card.full_name} has no executable effect in this engine yet.", player)
-    return found
-
-
-def _bolts_spent(game: Game, player: int) -> int:
-    """[bolt] units in the last purchase's payment (a wild unit can stand for a bolt; while
-    Superwoman's global lets ``player`` convert energy to [bolt], every unit can)."""
-    payment = game.last_payment
-    if not isinstance(payment, Payment):
-        return 0
-    if any(r.controller == player and "bolt" in r.effect.types for r in rules.in_force(game, "energy_as")):
-        return payment.total
-    return sum(s.symbols.count("bolt") + s.symbols.count("wild") for s in payment.spends)
 
 
 # -- 100 Superwoman: Amazonian, 129 Superwoman: Reign of Terror -------------------------------
@@ -122,7 +46,7 @@ def _bolts_spent(game: Game, player: int) -> int:
 def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Bought with at least three [bolt]: roll the die now and put it in the reserve pool."""
     die = ctx.source
-    if die is None or _bolts_spent(ctx.game, ctx.controller) < 3:
+    if die is None or bolts_spent(ctx.game, ctx.controller) < 3:
         ctx.game.say("spent fewer than 3 [bolt] on Superwoman: she is not rolled at once.", ctx.controller)
         return False
     roll(ctx.game, die)
@@ -136,7 +60,7 @@ def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], play
 def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
     Villain or to each Batman Family character die."""
-    if ctx.source is None or _bolts_spent(ctx.game, ctx.controller) < 3:
+    if ctx.source is None or bolts_spent(ctx.game, ctx.controller) < 3:
         ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
                      ctx.controller)
         return False
@@ -155,7 +79,7 @@ def _superwoman_group(game: Game, player: int, action: Action, data: dict[str, A
     effects.move(game, ctx.source, Zone.PREP)
     group = ("villain", "batman_family")[action.index]
     game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
-    _damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
+    damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
 
 
 # -- 101 The Joker: Oberon Sexton -----------------------------------------------------------
@@ -176,7 +100,7 @@ def joker_draws(ctx: Context, effect: Effect, dice: list[Die], players: list[int
         effects.move(game, die, Zone.USED)
         return True
     game.say(f"{die.spec.name} is a Basic Action die: it goes to the prep area.", ctx.controller)
-    _yes_no(game, ctx.controller, f"Use the effect of {die.spec.name} (no bursts)?", "101wf:use",
+    yes_no(game, ctx.controller, f"Use the effect of {die.spec.name} (no bursts)?", "101wf:use",
             frame(ctx, die=die.id))
     return True
 
@@ -188,7 +112,7 @@ def _joker_uses(game: Game, player: int, action: Action, data: dict[str, Any]) -
         game.say(f"does not use {die.spec.name}.", player)
         return
     game.say(f"uses the effect of {die.spec.name} as though rolled.", player)
-    _use_effect(game, player, die.slot, 0, die.id)
+    use_effect(game, player, die.slot, 0, die.id)
 
 
 # -- 103 The Riddler: Riddle Me This ------------------------------------------------------
@@ -235,7 +159,7 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     opponent = 1 - ctx.controller
     hits = [d for d in game.zone(opponent, Zone.PREP) if d.id not in before and card_name(game, d) == name]
     game.say(f"{game.players[opponent].name} drew {len(hits)} {name} dice.", ctx.controller)
-    return bool(hits) and _damage(ctx, len(hits), players=[opponent])
+    return bool(hits) and damage(ctx, len(hits), players=[opponent])
 
 
 # -- 104 Two-Face: Double Deal -----------------------------------------------------------------
@@ -278,7 +202,7 @@ def ultraman_conquers(ctx: Context, effect: Effect, dice: list[Die], players: li
     if not total:
         return False
     game.say(f"Ultraman deals {total} damage (the total level of the KO'd dice).", ctx.controller)
-    return _damage(ctx, total, players=[opponent])
+    return damage(ctx, total, players=[opponent])
 
 
 # -- 108 Bane: Genius Tactician ------------------------------------------------------------------
@@ -292,7 +216,7 @@ def bane_breaks(ctx: Context, effect: Effect, dice: list[Die], players: list[int
         return False
     amount = victim.spec.faces[victim.face].attack // 2 if game.is_character(victim) else 0
     game.say(f"Bane deals half of {victim.spec.name}'s A: {amount}.", ctx.controller)
-    return amount > 0 and _damage(ctx, amount, players=[1 - ctx.controller])
+    return amount > 0 and damage(ctx, amount, players=[1 - ctx.controller])
 
 
 # -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
@@ -362,19 +286,19 @@ def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], pla
 def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Every Dick Grayson die of this card in the field gets +2A and +2D this turn, and
     this turn deals its combat damage to the opponent even when blocked."""
-    mine = _card_dice_in_field(ctx)
+    mine = card_dice_in_field(ctx)
     if not mine:
         return False
-    _turn_rule(ctx, Effect("rule", rule="damage_to_player", applies_to=DieFilter(this=True)))
+    turn_rule(ctx, Effect("rule", rule="damage_to_player", applies_to=DieFilter(this=True)))
     ctx.game.say("Dick Grayson deals his combat damage to the opponent this turn, even when blocked.",
                  ctx.controller)
-    return _modify(ctx, mine, 2, 2)
+    return modify(ctx, mine, 2, 2)
 
 
 @script("131wf")
 def penguin_hides(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """+1D this turn for every Penguin die of this card in the field."""
-    return _modify(ctx, _card_dice_in_field(ctx), 0, 1)
+    return modify(ctx, card_dice_in_field(ctx), 0, 1)
 
 
 # -- 116 Doomsday: Unstoppable Rampage -------------------------------------------------------------
@@ -418,12 +342,12 @@ def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     """You may pay [1] to send the action die just used to your prep area."""
     if ctx.event_die is None or ctx.event_die.zone not in (Zone.OUT_OF_PLAY, Zone.FIELD, Zone.USED):
         return False
-    return _ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", "117wf:pay")
+    return ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", "117wf:pay")
 
 
 @continuation("117wf:pay")
 def _zod_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if _paid(game, player, action, data):
+    if paid(game, player, action, data):
         effects.move(game, game.dice[int(data["event"])], Zone.PREP)
 
 
@@ -433,13 +357,13 @@ def _zod_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> 
 def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     if ctx.source is None or ctx.source.zone is not Zone.FIELD:
         return False
-    return _ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
+    return ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
                         "119wf:pay")
 
 
 @continuation("119wf:pay")
 def _kal_l_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if _paid(game, player, action, data):
+    if paid(game, player, action, data):
         kal_l = game.dice[int(data["source"])]
         # The engine's hits_all_attackers rule: at the normal combat damage time his
         # damage also goes to every attacker he does not block, unblocked ones included.
@@ -457,223 +381,3 @@ def kryptonite_zeroes_superman(ctx: Context, effect: Effect, dice: list[Die], pl
         die.modifiers.append(StatModifier(-FOREVER, 0, "effect"))
         ctx.game.say(f"{ctx.game.die_name(die)} has 0A this turn.", die.owner)
     return bool(dice)
-
-
-# -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
-
-def _frozen_key(slot: int | None) -> str:
-    return f"122wf:{slot}"
-
-
-@script("122wf")
-def freeze_holds(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The chosen die stays in the prep area without being rolled this turn: it is kept
-    aside until the end of the turn, then put back in the prep area."""
-    game = ctx.game
-    kept = [d for d in dice if d.zone is Zone.PREP]
-    for die in kept:
-        die.zone = Zone.OUT_OF_PLAY
-        game.say(f"{die.spec.name} is frozen: it stays in the prep area and is not rolled this turn.", ctx.controller)
-    held = game.script_state.setdefault(_frozen_key(ctx.slot), [])
-    assert isinstance(held, list)
-    held.extend(d.id for d in kept)
-    return bool(kept)
-
-
-@script("122wf:2")
-def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), [])
-    assert isinstance(held, list)
-    back = [ctx.game.dice[i] for i in held if ctx.game.dice[i].zone is Zone.OUT_OF_PLAY]
-    for die in back:
-        die.zone = Zone.PREP
-        ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
-    return bool(back)
-
-
-# -- 123 Mr. Mxyzptlk, 138 Ultraman: Kryptonite-Powered ------------------------------------------------
-
-@script("123wf")
-def mxyzptlk_copies(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Use a copy of the Basic Action die the opponent just used (same bursts)."""
-    die = ctx.event_die
-    if die is None or die.slot is None:
-        return False
-    ctx.game.say(f"uses a copy of {die.spec.name}.", ctx.controller)
-    return _use_effect(ctx.game, ctx.controller, die.slot, die.spec.faces[die.face].burst, None)
-
-
-@script("138wf")
-def ultraman_uses_basics(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Use the effect of each Basic Action Card in play, without bursts."""
-    game = ctx.game
-    used = False
-    for slot in game.slots:
-        if slot.card.card.kind == "basic_action":
-            game.say(f"uses the effect of {slot.card.card.full_name}.", ctx.controller)
-            used = _use_effect(game, ctx.controller, slot.index, 0, None) or used
-    return used
-
-
-# -- 127 Scarecrow: Hallucinogenic Vapors --------------------------------------------------------------
-
-@script("127wf")
-def scarecrow_lies_under(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The KO'd Scarecrow die shows an energy face beneath the controlled die; it is in
-    its owner's prep area once the control ends (at the latest, the end of the turn)."""
-    die = ctx.source
-    if die is None:
-        return False
-    energy = next((i for i, f in enumerate(die.spec.faces) if f.kind == ENERGY), None)
-    if energy is not None:
-        die.face = energy
-    ctx.game.say(f"{die.spec.name} lies beneath the controlled die, showing {die.spec.faces[die.face].describe()}.",
-                 ctx.controller)
-    return True
-
-
-# -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
-
-@script("130wf")
-def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 1 die: not a Sidekick, back to the bag; a Sidekick is rolled, goes to the used
-    pile, and its energy type deals 2 damage to each opposing character die of that type."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 1)
-    if not drawn:
-        game.say("has no die to draw.", ctx.controller)
-        return False
-    die = drawn[0]
-    if not die.is_sidekick:
-        game.say(f"draws {die.spec.name}: not a Sidekick, it goes back to the bag.", ctx.controller)
-        effects.move(game, die, Zone.BAG)
-        return False
-    roll(game, die)
-    face = die.spec.faces[die.face]
-    game.say(f"draws a Sidekick and rolls {face.describe()}.", ctx.controller)
-    effects.move(game, die, Zone.USED)
-    if face.kind != ENERGY or len(face.symbols) != 1 or face.symbols[0] not in ENERGY_TYPES:
-        return False
-    hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
-    return bool(hit) and _damage(ctx, 2, hit)
-
-
-# -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
-
-@script("133wf")
-def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The 2 life are paid: damage the action die deals this turn is doubled."""
-    die = ctx.event_die
-    if die is None:
-        return False
-    # A rule on the die (not only its "double_damage" flag): combat.deal reads the flag
-    # only when some rule is in force. The action die is out of play: not bound to the field.
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
-                                                dice=(die.id,), bound_to_field=False))
-    ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
-    return True
-
-
-# -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
-
-def _cave_key(slot: int | None) -> str:
-    return f"135wf:{slot}"
-
-
-def _basic_offers(game: Game, player: int) -> list[tuple[int, Cost]]:
-    """Basic action cards with a die left to buy, at printed cost minus 1 (at least 1)."""
-    offers = []
-    for slot in game.slots:
-        card = slot.card.card
-        if card.kind != "basic_action":
-            continue
-        if any(d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
-            offers.append((slot.index, Cost(max(card.cost - 1, 1), card.energy)))
-    return offers
-
-
-@script("135wf")
-def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave."""
-    game = ctx.game
-    options: list[list[int]] = []
-    labels: list[str] = []
-    for slot, cost in _basic_offers(game, ctx.controller):
-        for index, _ in enumerate(_payments(game, ctx.controller, cost)):
-            labels.append(f"{len(options)}: {game.slots[slot].card.card.name} ({cost.notation()}, way {index + 1})")
-            options.append([slot, index])
-    if not options:
-        game.say("cannot afford any Basic Action die.", ctx.controller)
-        return False
-    ask(game, ctx.controller, "Buy a Basic Action die for Batcave: " + "; ".join(labels),
-        (Pass(),) + tuple(Choose(i) for i in range(len(options))), "135wf:buy", frame(ctx, options=options))
-    return True
-
-
-@continuation("135wf:buy")
-def _batcave_bought(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if not isinstance(action, Choose):
-        game.say("buys nothing for Batcave.", player)
-        return
-    slot, index = data["options"][action.index]
-    cost = dict(_basic_offers(game, player))[slot]
-    spent = windows.pay(game, player, _payments(game, player, cost)[index], cost)
-    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-    die.owner = player
-    die.zone = Zone.OUT_OF_PLAY
-    # Stored dice sit out of play; listing them as set aside for ever keeps the end of
-    # the turn from sweeping them to the used pile until Batcave releases them.
-    game.set_aside.append((die.id, 0, FOREVER))
-    stored = game.script_state.setdefault(_cave_key(data["slot"]), [])
-    assert isinstance(stored, list)
-    stored.append(die.id)
-    game.purchases[player] = game.purchases.get(player, 0) + 1
-    game.say(f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.", player)
-    triggers.emit(game, "purchased", die)
-    triggers.watch(game, "any_purchased", die)
-
-
-@script("135wf:2")
-def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Move Batcave to the used pile; the dice stored beneath it go to your prep area."""
-    game = ctx.game
-    cave = next((d for d in game.dice if d.slot == ctx.slot and d.zone is Zone.FIELD
-                 and d.owner == ctx.controller), None)
-    if cave is None:
-        return False
-    effects.move(game, cave, Zone.USED)
-    stored = game.script_state.pop(_cave_key(ctx.slot), [])
-    assert isinstance(stored, list)
-    game.set_aside = [entry for entry in game.set_aside if entry[0] not in stored]
-    for die_id in stored:
-        die = game.dice[die_id]
-        if die.zone is Zone.OUT_OF_PLAY:
-            effects.move(game, die, Zone.PREP)
-    return True
-
-
-# -- 140 Black Lantern Firestorm -------------------------------------------------------------------
-
-@script("140wf")
-def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Before blocks: the opponent pays 2 life to block with [mask] character dice this
-    turn, or none of them may block."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    if not masks:
-        return False
-    _yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", "140wf:toll",
-            frame(ctx, masks=[d.id for d in masks]))
-    return True
-
-
-@continuation("140wf:toll")
-def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if isinstance(action, Choose):
-        game.say("pays 2 life to block with [mask] character dice.", player)
-        game.lose_life(player, 2)
-        return
-    for die_id in data["masks"]:
-        game.dice[int(die_id)].flags.add("cant_block")
-    game.say("does not pay: [mask] character dice can't block this turn.", player)

@@ -1,0 +1,247 @@
+"""Scripts for World's Finest cards 121-143 (what their abilities need beyond the data
+language); cards 97-120 are in ``wf_c``, the helpers both use in ``wf_common``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
+from teambuilder.catalogue.model import ENERGY_TYPES
+from teambuilder.engine import effects, rules, triggers, windows
+from teambuilder.engine.actions import Action, Choose, Pass
+from teambuilder.engine.dice import ENERGY
+from teambuilder.engine.scripts import ask, continuation, frame, script
+from teambuilder.engine.scripts.wf_common import (
+    FOREVER,
+    damage,
+    payments,
+    use_effect,
+    yes_no,
+)
+from teambuilder.engine.selectors import Context, select
+from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.turn import draw, roll
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+# -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
+
+def _frozen_key(slot: int | None) -> str:
+    return f"122wf:{slot}"
+
+
+@script("122wf")
+def freeze_holds(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The chosen die stays in the prep area without being rolled this turn: it is kept
+    aside until the end of the turn, then put back in the prep area."""
+    game = ctx.game
+    kept = [d for d in dice if d.zone is Zone.PREP]
+    for die in kept:
+        die.zone = Zone.OUT_OF_PLAY
+        game.say(f"{die.spec.name} is frozen: it stays in the prep area and is not rolled this turn.", ctx.controller)
+    held = game.script_state.setdefault(_frozen_key(ctx.slot), [])
+    assert isinstance(held, list)
+    held.extend(d.id for d in kept)
+    return bool(kept)
+
+
+@script("122wf:2")
+def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), [])
+    assert isinstance(held, list)
+    back = [ctx.game.dice[i] for i in held if ctx.game.dice[i].zone is Zone.OUT_OF_PLAY]
+    for die in back:
+        die.zone = Zone.PREP
+        ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
+    return bool(back)
+
+
+# -- 123 Mr. Mxyzptlk, 138 Ultraman: Kryptonite-Powered ------------------------------------------------
+
+@script("123wf")
+def mxyzptlk_copies(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Use a copy of the Basic Action die the opponent just used (same bursts)."""
+    die = ctx.event_die
+    if die is None or die.slot is None:
+        return False
+    ctx.game.say(f"uses a copy of {die.spec.name}.", ctx.controller)
+    return use_effect(ctx.game, ctx.controller, die.slot, die.spec.faces[die.face].burst, None)
+
+
+@script("138wf")
+def ultraman_uses_basics(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Use the effect of each Basic Action Card in play, without bursts."""
+    game = ctx.game
+    used = False
+    for slot in game.slots:
+        if slot.card.card.kind == "basic_action":
+            game.say(f"uses the effect of {slot.card.card.full_name}.", ctx.controller)
+            used = use_effect(game, ctx.controller, slot.index, 0, None) or used
+    return used
+
+
+# -- 127 Scarecrow: Hallucinogenic Vapors --------------------------------------------------------------
+
+@script("127wf")
+def scarecrow_lies_under(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The KO'd Scarecrow die shows an energy face beneath the controlled die; it is in
+    its owner's prep area once the control ends (at the latest, the end of the turn)."""
+    die = ctx.source
+    if die is None:
+        return False
+    energy = next((i for i, f in enumerate(die.spec.faces) if f.kind == ENERGY), None)
+    if energy is not None:
+        die.face = energy
+    ctx.game.say(f"{die.spec.name} lies beneath the controlled die, showing {die.spec.faces[die.face].describe()}.",
+                 ctx.controller)
+    return True
+
+
+# -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
+
+@script("130wf")
+def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw 1 die: not a Sidekick, back to the bag; a Sidekick is rolled, goes to the used
+    pile, and its energy type deals 2 damage to each opposing character die of that type."""
+    game = ctx.game
+    drawn = draw(game, ctx.controller, 1)
+    if not drawn:
+        game.say("has no die to draw.", ctx.controller)
+        return False
+    die = drawn[0]
+    if not die.is_sidekick:
+        game.say(f"draws {die.spec.name}: not a Sidekick, it goes back to the bag.", ctx.controller)
+        effects.move(game, die, Zone.BAG)
+        return False
+    roll(game, die)
+    face = die.spec.faces[die.face]
+    game.say(f"draws a Sidekick and rolls {face.describe()}.", ctx.controller)
+    effects.move(game, die, Zone.USED)
+    if face.kind != ENERGY or len(face.symbols) != 1 or face.symbols[0] not in ENERGY_TYPES:
+        return False
+    hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
+    return bool(hit) and damage(ctx, 2, hit)
+
+
+# -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
+
+@script("133wf")
+def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The 2 life are paid: damage the action die deals this turn is doubled."""
+    die = ctx.event_die
+    if die is None:
+        return False
+    # A rule on the die (not only its "double_damage" flag): combat.deal reads the flag
+    # only when some rule is in force. The action die is out of play: not bound to the field.
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
+                                                dice=(die.id,), bound_to_field=False))
+    ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
+    return True
+
+
+# -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
+
+def _cave_key(slot: int | None) -> str:
+    return f"135wf:{slot}"
+
+
+def _basic_offers(game: Game, player: int) -> list[tuple[int, Cost]]:
+    """Basic action cards with a die left to buy, at printed cost minus 1 (at least 1)."""
+    offers = []
+    for slot in game.slots:
+        card = slot.card.card
+        if card.kind != "basic_action":
+            continue
+        if any(d.slot == slot.index and d.zone is Zone.CARD for d in game.dice):
+            offers.append((slot.index, Cost(max(card.cost - 1, 1), card.energy)))
+    return offers
+
+
+@script("135wf")
+def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave."""
+    game = ctx.game
+    options: list[list[int]] = []
+    labels: list[str] = []
+    for slot, cost in _basic_offers(game, ctx.controller):
+        for index, _ in enumerate(payments(game, ctx.controller, cost)):
+            labels.append(f"{len(options)}: {game.slots[slot].card.card.name} ({cost.notation()}, way {index + 1})")
+            options.append([slot, index])
+    if not options:
+        game.say("cannot afford any Basic Action die.", ctx.controller)
+        return False
+    ask(game, ctx.controller, "Buy a Basic Action die for Batcave: " + "; ".join(labels),
+        (Pass(),) + tuple(Choose(i) for i in range(len(options))), "135wf:buy", frame(ctx, options=options))
+    return True
+
+
+@continuation("135wf:buy")
+def _batcave_bought(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if not isinstance(action, Choose):
+        game.say("buys nothing for Batcave.", player)
+        return
+    slot, index = data["options"][action.index]
+    cost = dict(_basic_offers(game, player))[slot]
+    spent = windows.pay(game, player, payments(game, player, cost)[index], cost)
+    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
+    die.owner = player
+    die.zone = Zone.OUT_OF_PLAY
+    # Stored dice sit out of play; listing them as set aside for ever keeps the end of
+    # the turn from sweeping them to the used pile until Batcave releases them.
+    game.set_aside.append((die.id, 0, FOREVER))
+    stored = game.script_state.setdefault(_cave_key(data["slot"]), [])
+    assert isinstance(stored, list)
+    stored.append(die.id)
+    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.say(f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.", player)
+    triggers.emit(game, "purchased", die)
+    triggers.watch(game, "any_purchased", die)
+
+
+@script("135wf:2")
+def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Move Batcave to the used pile; the dice stored beneath it go to your prep area."""
+    game = ctx.game
+    cave = next((d for d in game.dice if d.slot == ctx.slot and d.zone is Zone.FIELD
+                 and d.owner == ctx.controller), None)
+    if cave is None:
+        return False
+    effects.move(game, cave, Zone.USED)
+    stored = game.script_state.pop(_cave_key(ctx.slot), [])
+    assert isinstance(stored, list)
+    game.set_aside = [entry for entry in game.set_aside if entry[0] not in stored]
+    for die_id in stored:
+        die = game.dice[die_id]
+        if die.zone is Zone.OUT_OF_PLAY:
+            effects.move(game, die, Zone.PREP)
+    return True
+
+
+# -- 140 Black Lantern Firestorm -------------------------------------------------------------------
+
+@script("140wf")
+def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Before blocks: the opponent pays 2 life to block with [mask] character dice this
+    turn, or none of them may block."""
+    game = ctx.game
+    opponent = 1 - ctx.controller
+    masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
+    if not masks:
+        return False
+    yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", "140wf:toll",
+            frame(ctx, masks=[d.id for d in masks]))
+    return True
+
+
+@continuation("140wf:toll")
+def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+    if isinstance(action, Choose):
+        game.say("pays 2 life to block with [mask] character dice.", player)
+        game.lose_life(player, 2)
+        return
+    for die_id in data["masks"]:
+        game.dice[int(die_id)].flags.add("cant_block")
+    game.say("does not pay: [mask] character dice can't block this turn.", player)
