@@ -29,6 +29,9 @@ def static_bonuses(game: Game) -> StaticBonuses:
     """Die id -> (attack, defense) added by the "while active" modifiers of active cards.
 
     Computed once for all dice: a card counts once however many of its dice are active."""
+    cache = game.query_cache
+    if cache is not None and "bonuses" in cache:
+        return cache["bonuses"]  # type: ignore[return-value]
     bonuses: StaticBonuses = {}
     active = game.active_slots()
     slots = game.static_slots if not game.borrowed else list(dict.fromkeys(
@@ -54,6 +57,8 @@ def static_bonuses(game: Game) -> StaticBonuses:
                         continue
                     attack, defense = bonuses.get(die.id, (0, 0))
                     bonuses[die.id] = (attack + effect.attack * times, defense + effect.defense * times)
+    if cache is not None:
+        cache["bonuses"] = bonuses
     return bonuses
 
 
@@ -226,8 +231,15 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
 
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
+    field = game.field_characters()
+    if not (game.static_lowers_defense or game.borrowed):
+        # Nothing lowers defense from outside the die: only these dice can be at risk.
+        field = [d for d in field if d.damage or d.modifiers or d.copy_of is not None
+                 or d.stats_of is not None or d.spec.faces[d.face].defense <= 0]
+    if not field:
+        return False
     bonuses = static_bonuses(game)
-    doomed = [d for d in game.field_characters() if d.damage >= stats(game, d, bonuses)[1]
+    doomed = [d for d in field if d.damage >= stats(game, d, bonuses)[1]
               and not _spared_combat(game, d, stats(game, d, bonuses)[1])]
     return bool(doomed) and bool(ko_all(game, doomed, by_damage=True))
 
@@ -244,17 +256,17 @@ def _spared_combat(game: Game, die: Die, defense: int) -> bool:
 
 
 def purchase_cost(game: Game, slot: int, player: int | None = None,
-                  in_force: list[rules.ActiveRule] | None = None) -> int:
+                  in_force: list[rules.ActiveRule] | None = None, on_card: Die | None = None) -> int:
     """A card's purchase cost for ``player``; reductions never go below 1 or its number of
-    energy types (crossover). ``in_force``: the purchase_cost rules, when the caller asks
-    about many cards at once."""
+    energy types (crossover). ``in_force``: the purchase_cost rules, and ``on_card``: a die
+    still on the card, when the caller asks about many cards at once."""
     card = game.slots[slot].card.card
     buyer = game.active if player is None else player
     delta = 0
-    if game.has_rules:
+    if game.has_rules and (in_force is None or in_force):
         # Ask about a die still on the card (a rule may count only those).
-        die = next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD),
-                   next((d for d in game.dice if d.slot == slot), None))
+        die = on_card or next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD),
+                              next((d for d in game.dice if d.slot == slot), None))
         if die is not None:
             delta = rules.purchase_delta(game, buyer, die, in_force)
     return max(card.cost + delta, 1, len(card.energy))

@@ -11,7 +11,8 @@ damage >= defense. Invariant: ``decision`` is None only when the game is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
 
@@ -61,6 +62,10 @@ class Game:
         # Cards with static stat changes: the only ones stats must look at; cards with rules.
         self.static_slots = [s for s in self.slots if any(
             a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
+        # Whether any static ability can lower a defense: if none can, only a damaged or
+        # modified die (or one printed at defense 0) can need a KO check.
+        self.static_lowers_defense = any(e.op == "modify" and e.defense < 0 for s in self.static_slots
+                                         for a in s.card.abilities if a.is_static for e in a.effects)
         self.rule_slots = [s for s in self.slots if any(
             a.is_static and any(e.op == "rule" for e in a.effects) for a in s.card.abilities)]
         # Events some card watches for ("whenever ..."): others are not looked up at all.
@@ -98,6 +103,9 @@ class Game:
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
         # -1: until changed), the die it belongs to (None: the whole card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
+        # Answers to pure queries (active cards, static bonuses, rules in force) while a
+        # read-only pass such as listing priority options runs; None otherwise.
+        self.query_cache: dict[object, object] | None = None
         self.log: list[str] = []
         self.record: list[Action] = []
         self.tasks: list[Task] = []
@@ -180,7 +188,7 @@ class Game:
         return [d for d in self.dice if d.zone is zone and d.owner == player]
 
     def field_characters(self, player: int | None = None) -> list[Die]:
-        return [d for d in self.dice if d.zone is Zone.FIELD and self.is_character(d)
+        return [d for d in self.dice if d.zone is Zone.FIELD and d.spec.faces[d.face].kind == CHARACTER
                 and (player is None or d.owner == player)]
 
     def is_character(self, die: Die) -> bool:
@@ -249,7 +257,26 @@ class Game:
 
     def active_slots(self) -> set[int]:
         """The cards with a die in the field (one pass over the dice)."""
-        return {d.slot for d in self.dice if d.zone is Zone.FIELD and d.slot is not None}
+        cache = self.query_cache
+        if cache is not None and "active" in cache:
+            return cache["active"]  # type: ignore[return-value]
+        active = {d.slot for d in self.dice if d.zone is Zone.FIELD and d.slot is not None}
+        if cache is not None:
+            cache["active"] = active
+        return active
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """A read-only pass over the state: pure queries are answered once and remembered
+        until it ends. Nothing may change the game inside it."""
+        outer = self.query_cache is not None
+        if not outer:
+            self.query_cache = {}
+        try:
+            yield
+        finally:
+            if not outer:
+                self.query_cache = None
 
     # -- log -------------------------------------------------------------------------
     def say(self, text: str, player: int | None = None, turn_tag: bool = True) -> None:

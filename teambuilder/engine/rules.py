@@ -88,9 +88,15 @@ def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
 
 
 def in_force(game: Game, name: str) -> list[ActiveRule]:
-    """Every rule called ``name`` in force now."""
+    """Every rule called ``name`` in force now (do not change the list: inside a reading
+    pass it is shared)."""
+    cache = game.query_cache
+    if cache is not None and (name,) in cache:
+        return cache[(name,)]  # type: ignore[return-value]
     found = [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
     found.extend(card_rules(game, name))
+    if cache is not None:
+        cache[(name,)] = found
     return found
 
 
@@ -120,9 +126,17 @@ def amount(game: Game, rule: ActiveRule) -> int:
     return selectors.amount(rule.context(game), rule.effect.amount)
 
 
-def as_owned_by(die: Die, player: int) -> Die:
+def as_owned_by(game: Game, die: Die, player: int) -> Die:
     """A die still on its card has no owner yet; costs ask about it as the buyer's."""
-    return die if die.owner == player else replace(die, owner=player, modifiers=[], flags=set())
+    if die.owner == player:
+        return die
+    cache = game.query_cache
+    if cache is not None and ("owned", die.id, player) in cache:
+        return cache[("owned", die.id, player)]  # type: ignore[return-value]
+    owned = replace(die, owner=player, modifiers=[], flags=set())
+    if cache is not None:
+        cache[("owned", die.id, player)] = owned
+    return owned
 
 
 # -- costs -----------------------------------------------------------------------------
@@ -132,7 +146,8 @@ def purchase_delta(game: Game, player: int, die: Die, rules_now: list[ActiveRule
         rules_now = in_force(game, "purchase_cost")
     if not rules_now:
         return 0
-    buyer_die = as_owned_by(die, player)
+    # Only a rule about some dice needs to look at the die (as the buyer's).
+    buyer_die = as_owned_by(game, die, player) if any(r.dice or r.effect.applies_to is not None for r in rules_now) else die
     return sum(amount(game, r) for r in rules_now if applies(game, r, buyer_die))
 
 
@@ -170,14 +185,14 @@ def _extra_for(game: Game, name: str, player: int) -> int:
 def use_up(game: Game, name: str, player: int, die: Die) -> None:
     """Rules lasting ``once`` end after the first time they changed something for
     ``player``'s ``die`` (a purchase)."""
-    probe = as_owned_by(die, player)
+    probe = as_owned_by(game, die, player)
     game.turn_rules = [r for r in game.turn_rules if not (
         r.effect.rule == name and r.effect.duration == "once" and r.controller == player and applies(game, r, probe))]
 
 
 def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
     """cant_purchase / cant_field: whether ``player`` may not buy or field ``die``."""
-    probe = as_owned_by(die, player)
+    probe = as_owned_by(game, die, player)
     return any(applies(game, r, probe) for r in in_force(game, name))
 
 

@@ -55,7 +55,9 @@ def run_window(game: Game, task: Task) -> None:
         game.tasks[-1] = Task(task.kind, task.player, (1,))
         game.priority = game.active
         game.inactive_passed = False
-    game.decision = Decision(game.priority, "priority", _prompt(game), options=tuple(priority_options(game)))
+    with game.reading():
+        options = tuple(priority_options(game))
+    game.decision = Decision(game.priority, "priority", _prompt(game), options=options)
 
 
 def _prompt(game: Game) -> str:
@@ -142,7 +144,7 @@ def priority_options(game: Game) -> list[Action]:
             for slot in game.slots if available else ():   # every purchase costs at least 1
                 on_card = on_cards.get(slot.index)
                 if on_card is None or slot.owner not in (player, None) \
-                        or purchase_cost(game, slot.index, player, cost_rules) > available:
+                        or purchase_cost(game, slot.index, player, cost_rules, on_card) > available:
                     continue
                 if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
