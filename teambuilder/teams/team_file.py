@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,9 @@ import yaml
 
 from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
 from teambuilder.teams.model import DEFAULT_FORMAT, Team, TeamCard
+
+# Words YAML 1.1 reads as booleans or null, not strings.
+YAML_WORDS = frozenset({"yes", "no", "y", "n", "on", "off", "true", "false", "null"})
 
 
 class TeamFileError(ValueError):
@@ -62,12 +66,19 @@ def team_to_mapping(team: Team) -> dict[str, Any]:
 
 
 def to_yaml(team: Team) -> str:
-    lines = [f"name: {json.dumps(team.name, ensure_ascii=False)}", f"format: {team.format}", "cards:"]
+    lines = [f"name: {json.dumps(team.name, ensure_ascii=False)}", f"format: {_plain_or_quoted(team.format)}",
+             "cards:"]
     lines += [f"  - {{code: {json.dumps(c.ref, ensure_ascii=False)}, dice: {c.dice}}}" for c in team.cards]
     if not team.cards:
         lines[-1] = "cards: []"
     lines.append("basic_actions: [" + ", ".join(json.dumps(b, ensure_ascii=False) for b in team.basic_actions) + "]")
     return "\n".join(lines) + "\n"
+
+
+def _plain_or_quoted(value: str) -> str:
+    """A format key as written when YAML reads it back as that string, else quoted."""
+    plain = re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", value) and value.lower() not in YAML_WORDS
+    return value if plain else json.dumps(value, ensure_ascii=False)
 
 
 def to_json(team: Team) -> str:
@@ -77,9 +88,11 @@ def to_json(team: Team) -> str:
 def parse_yaml_team(text: str, where: str) -> Team:
     try:
         raw = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        raise TeamFileError(f"{where}:{mark.line + 1 if mark else 1}: invalid YAML: {error.problem}") from error
+    except yaml.YAMLError as error:
+        # Syntax errors carry a mark; a bad character (ReaderError) only a message.
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        raise TeamFileError(f"{where}:{mark.line + 1 if mark else 1}: invalid YAML: {problem}") from error
     return team_from_mapping(raw, where)
 
 

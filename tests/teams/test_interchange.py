@@ -120,3 +120,15 @@ def test_cli_import_export_stats(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert code == 0 and "cards=4x5sww;2x9sww;1x31sww;1x34sww" in out
     code, out, _ = run(capsys, "team", "stats", str(target), "--json")
     assert code == 0 and json.loads(out)["dice_by_energy"] == {"mask": 4, "fist": 2}
+
+
+def test_yaml_keeps_a_format_key_yaml_would_misread_and_reports_bad_characters() -> None:
+    from teambuilder.teams.model import Team
+    from teambuilder.teams.team_file import TeamFileError, parse_yaml_team, to_yaml
+
+    for key in ("standard", "yes", "123", "a: b"):
+        team = Team(name="t", format=key)
+        assert parse_yaml_team(to_yaml(team), "t.yaml") == team
+    assert "format: standard\n" in to_yaml(Team(name="t"))
+    with pytest.raises(TeamFileError, match=r"^t\.yaml:1: invalid YAML: unacceptable character"):
+        parse_yaml_team("name: a\x7f", "t.yaml")
