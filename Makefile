@@ -22,6 +22,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/sim.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/app.py
 
 check: $(STAMP)
 	$(BIN)/python -m mypy teambuilder/catalogue

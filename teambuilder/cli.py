@@ -167,7 +167,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
 def cmd_gui(args: argparse.Namespace) -> int:
     from teambuilder.ui.app import run_app  # Qt is imported only when the GUI is wanted
 
-    return run_app(screenshot=getattr(args, "screenshot", None))
+    return run_app(screenshot=getattr(args, "screenshot", None), search=getattr(args, "search", None),
+                   team=getattr(args, "team", None), theme=getattr(args, "theme", None))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -177,6 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     gui = commands.add_parser("gui", help="open the desktop app (the default)")
     gui.add_argument("--screenshot", metavar="PNG", help="save a picture of the window and exit")
+    gui.add_argument("--search", metavar="QUERY", help="start with this catalogue search")
+    gui.add_argument("--team", metavar="FILE", help="open this team file")
+    gui.add_argument("--theme", choices=("light", "dark"), help="the colour theme")
     gui.set_defaults(handler=cmd_gui)
 
     catalogue = commands.add_parser("catalogue", help="check or rebuild the card catalogue")

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if os.environ["QT_QPA_PLATFORM"] == "offscreen":
+    # The offscreen screen is 800x800 by default, smaller than the app's window; give it a
+    # desktop-sized screen so restored window geometry is not squeezed onto it.
+    _SCREEN = Path(tempfile.mkdtemp(prefix="teambuilder-screen-")) / "screen.json"
+    _SCREEN.write_text(json.dumps({"screens": [{"name": "desktop", "x": 0, "y": 0, "width": 1920,
+                                                "height": 1200, "logicalDpiX": 96, "logicalDpiY": 96,
+                                                "dpr": 1}]}))
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={_SCREEN}"
 
 REPO = Path(__file__).resolve().parent.parent
 CARDS_DIR = REPO / "data" / "cards"

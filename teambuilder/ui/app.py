@@ -1,27 +1,105 @@
-"""Start the desktop app: the QApplication, the catalogue, the main window."""
+"""Start the desktop app: the QApplication, the theme, the catalogue (opened in a worker
+thread with a progress dialog, since a changed card folder means rebuilding the index),
+then the main window.
+
+``run_app(screenshot=...)`` renders the window to a PNG and exits instead of running;
+``search``, ``team`` and ``theme`` set the window up first (for the README pictures and for
+tools).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from pathlib import Path
 
+from PySide6.QtCore import QEventLoop, QObject, QThread, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from teambuilder import __version__, paths
-from teambuilder.ui import create_main_window
+from teambuilder.catalogue.repository import Catalogue
+from teambuilder.teams.library import LibraryError, TeamLibrary
+from teambuilder.ui import create_main_window, themes
+from teambuilder.ui.settings import Settings
+
+PROGRESS_DELAY_MS = 300      # a warm start never flashes the dialog
 
 
-def run_app(screenshot: str | None = None) -> int:
+class CatalogueLoader(QObject):
+    """Opens (and if needed rebuilds) the catalogue off the GUI thread."""
+
+    progress = Signal(str)
+    finished = Signal(object)     # a Catalogue, or the exception that stopped it
+
+    def run(self) -> None:
+        try:
+            result: object = Catalogue.open(progress=self.progress.emit)
+        except Exception as error:   # noqa: BLE001 - shown to the user, not swallowed
+            result = error
+        self.finished.emit(result)
+
+
+def load_catalogue_with_progress() -> Catalogue:
+    """Open the catalogue in a worker thread; a busy progress dialog says what it does."""
+    dialog = QProgressDialog("Opening the card catalogue\u2026", "", 0, 0)
+    dialog.setObjectName("catalogueProgress")
+    dialog.setWindowTitle("Dice Masters Team Builder")
+    dialog.setCancelButton(None)
+    dialog.setMinimumDuration(PROGRESS_DELAY_MS)
+    thread = QThread()
+    loader = CatalogueLoader()
+    loader.moveToThread(thread)
+    outcome: list[object] = []
+    loop = QEventLoop()
+    loader.progress.connect(lambda message: dialog.setLabelText(f"Card catalogue: {message}\u2026"))
+    loader.finished.connect(lambda result: (outcome.append(result), loop.quit()))
+    thread.started.connect(loader.run)
+    thread.start()
+    loop.exec()
+    thread.quit()
+    thread.wait()
+    dialog.close()
+    result = outcome[0]
+    if isinstance(result, Exception):
+        raise result
+    assert isinstance(result, Catalogue)
+    return result
+
+
+def run_app(screenshot: str | None = None, search: str | None = None, team: str | None = None,
+            theme: str | None = None) -> int:
     """Run the app; with ``screenshot`` save a PNG of the window and exit instead."""
+    if screenshot:
+        # A picture must not touch the user's library or settings: use a scratch folder.
+        os.environ["TEAMBUILDER_USER_DIR"] = tempfile.mkdtemp(prefix="teambuilder-screenshot-")
     app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
     app.setApplicationName("Dice Masters Team Builder")
     app.setOrganizationName("teambuilder")
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "teambuilder.svg")))
-    window = create_main_window()
+    themes.apply_theme(app, theme or Settings().theme)
+    try:
+        catalogue = load_catalogue_with_progress()
+        library = TeamLibrary.open()
+    except (LibraryError, OSError, ValueError) as error:
+        print(f"teambuilder: {error}", file=sys.stderr)
+        return 1
+    window = create_main_window(catalogue, library)
+    if theme:
+        window.set_theme(theme)
+    if team and not window.open_path(Path(team)):
+        return 1
+    if search is not None:
+        window.catalogue_panel.search_box.setText(search)
+        window.catalogue_panel.run_search()
+        window.catalogue_panel.view.selectRow(0)
     window.show()
     if screenshot:
-        app.processEvents()
+        for _ in range(3):
+            app.processEvents()
         if not window.grab().save(screenshot):
             print(f"teambuilder: could not save screenshot to {screenshot}", file=sys.stderr)
             return 1

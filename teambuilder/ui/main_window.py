@@ -1,147 +1,398 @@
-"""The main window: the catalogue with a live search box and the selected card's details.
+"""The main window: the catalogue on the left, the card in the middle, the team on the right.
 
-Searching happens as the user types (after a short pause, so a fast typist does not run
-a query per key); a bad query shows its message under the box and leaves the last good
-results in place.
+The window wires the panels together and owns the menus, the toolbar and the shortcuts.
+The team being edited is saved to the library after every change (so nothing is lost on
+a crash); files are only written when the user asks (Save As, Export). Splitter sizes,
+window geometry and the theme are restored on start.
 """
 
 from __future__ import annotations
 
-import html
+from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
+    QApplication,
+    QFileDialog,
     QMainWindow,
+    QMessageBox,
+    QScrollArea,
     QSplitter,
-    QTableView,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
+    QToolBar,
 )
 
 from teambuilder import __version__
 from teambuilder.catalogue.model import Card
-from teambuilder.catalogue.query import QueryError
-from teambuilder.catalogue.repository import Catalogue
-from teambuilder.engine.coverage import coverage
-from teambuilder.ui.catalogue_model import CARD_ROLE, SORT_ROLE, CatalogueTableModel
+from teambuilder.teams.library import LibraryError
+from teambuilder.teams.model import Team
+from teambuilder.ui import team_io, themes
+from teambuilder.ui.card_face import CardFace
+from teambuilder.ui.catalogue_panel import CataloguePanel
+from teambuilder.ui.context import AppContext
+from teambuilder.ui.library_dialog import LibraryDialog
+from teambuilder.ui.team_document import TeamDocument
+from teambuilder.ui.team_editor import TeamEditor
 
-SEARCH_DELAY_MS = 150
+STATUS_MS = 6000
 
 
 class MainWindow(QMainWindow):
-    """Catalogue browser. Widgets that tests drive have stable objectNames."""
+    """Catalogue browser and team builder. Widgets tests drive have stable objectNames."""
 
-    def __init__(self, catalogue: Catalogue) -> None:
+    def __init__(self, context: AppContext) -> None:
         super().__init__()
-        self.catalogue = catalogue
-        self.setWindowTitle(f"Dice Masters Team Builder {__version__}")
-        self.resize(1200, 760)
+        self.context = context
+        self.setObjectName("mainWindow")
+        self.resize(1400, 820)
+        catalogue = context.catalogue
 
-        self.search_box = QLineEdit(objectName="catalogueSearch")
-        self.search_box.setPlaceholderText('Search: cheetah, cost<=3 energy:fist, kw:overcrush, aff:villain -set:wwe')
-        self.search_box.setClearButtonEnabled(True)
-        self.search_error = QLabel(objectName="catalogueSearchError")
-        self.search_error.setStyleSheet("color: #c0392b;")
-        self.search_error.setVisible(False)
+        self.catalogue_panel = CataloguePanel(catalogue)
+        self.card_face = CardFace(catalogue.affiliations, catalogue.keywords)
+        self.card_scroll = QScrollArea(objectName="cardDetailScroll")
+        self.card_scroll.setWidgetResizable(True)
+        self.card_scroll.setWidget(self.card_face)
+        basic_actions = catalogue.search("kind:basic_action")
+        self.document = TeamDocument(context.lookup, parent=self)
+        self.team_editor = TeamEditor(self.document, context.formats, basic_actions, catalogue.affiliations)
 
-        self.model = CatalogueTableModel(catalogue.affiliations, self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.view = QTableView(objectName="catalogueView")
-        self.view.setModel(self.proxy)
-        self.view.setSortingEnabled(True)
-        # Unsorted until the user clicks a header: the catalogue's own order (set, number).
-        self.proxy.sort(-1)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.verticalHeader().setVisible(False)
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.view.horizontalHeader().setStretchLastSection(True)
+        self.splitter = QSplitter(objectName="mainSplitter")
+        self.splitter.addWidget(self.catalogue_panel)
+        self.splitter.addWidget(self.card_scroll)
+        self.splitter.addWidget(self.team_editor)
+        self.splitter.setSizes([620, 360, 420])
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
 
-        self.detail = QTextBrowser(objectName="cardDetail")
+        self.catalogue_panel.card_selected.connect(self.card_face.show_card)
+        self.catalogue_panel.card_activated.connect(self.add_card)
+        self.team_editor.card_chosen.connect(self.card_face.show_card)
+        self.team_editor.playtest_button.setEnabled(False)
+        self.team_editor.playtest_button.setToolTip("Playtesting against the AI opens here once the "
+                                                    "playtest window lands (issue 8).")
+        self.document.changed.connect(self._team_changed)
+        # A bound method, not a lambda: Qt drops it with the window (the stack's destructor
+        # still signals while the window is being torn down).
+        self.document.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._loading = False
 
-        left = QWidget()
-        layout = QVBoxLayout(left)
-        layout.addWidget(self.search_box)
-        layout.addWidget(self.search_error)
-        layout.addWidget(self.view)
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(self.detail)
-        splitter.setSizes([820, 380])
-        self.setCentralWidget(splitter)
-
-        self._timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
-        self._timer.timeout.connect(self.run_search)
-        self.search_box.textChanged.connect(lambda _text: self._timer.start())
-        self.view.selectionModel().selectionChanged.connect(self._show_selected)
-        self._add_actions()
+        self._build_actions()
+        self._restore_state()
+        self._open_last_team()
         self._report_skipped()
-        self.run_search()
-        self.view.resizeColumnsToContents()
-        if self.proxy.rowCount():
-            self.view.selectRow(0)
+        if self.catalogue_panel.proxy.rowCount():
+            self.catalogue_panel.view.selectRow(0)
 
-    def _add_actions(self) -> None:
-        find = QAction("&Find", self, shortcut=QKeySequence.StandardKey.Find)
-        find.triggered.connect(lambda: (self.search_box.setFocus(), self.search_box.selectAll()))
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        menu = self.menuBar().addMenu("&Catalogue")
-        menu.addAction(find)
+    # -- actions and menus ----------------------------------------------------------------
+    def _action(self, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                name: str = "", tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if name:
+            action.setObjectName(name)
+        label = tip or text.replace("&", "").rstrip("\u2026")
+        keys = f" ({action.shortcut().toString()})" if shortcut is not None else ""
+        action.setToolTip(label + keys)
+        action.triggered.connect(slot)
+        self.addAction(action)          # shortcuts work even while the menu bar is hidden
+        return action
+
+    def _build_actions(self) -> None:
+        key = QKeySequence.StandardKey
+        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence(key.Undo))
+        undo.setObjectName("actionUndo")
+        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(key.Redo)])
+        redo.setObjectName("actionRedo")
+        self.undo_action, self.redo_action = undo, redo
+        self.actions_by_name = {
+            "new": self._action("&New team", self.new_team, key.New, "actionNew"),
+            "open": self._action("&Open team file\u2026", self.open_file, key.Open, "actionOpen"),
+            "library": self._action("Team &library\u2026", self.open_library, "Ctrl+L", "actionLibrary"),
+            "save": self._action("&Save", self.save, key.Save, "actionSave",
+                                 "Save now (the library also saves every change by itself)"),
+            "save_as": self._action("Save &as file\u2026", self.save_as, "Ctrl+Shift+S", "actionSaveAs"),
+            "import_file": self._action("Import from &file\u2026", self.import_file, "Ctrl+I", "actionImportFile"),
+            "import_clipboard": self._action("Import from &clipboard", self.import_clipboard, "Ctrl+Shift+V",
+                                             "actionImportClipboard",
+                                             "Import a team link, text list, JSON or YAML from the clipboard"),
+            "copy_link": self._action("&Copy team link", lambda: self.copy_export("link"), "Ctrl+Shift+C",
+                                      "actionCopyLink"),
+            "print": self._action("&Print preview\u2026", self.print_preview, key.Print, "actionPrint"),
+            "pdf": self._action("Export team sheet as P&DF\u2026", self.export_pdf_dialog, "Ctrl+E", "actionPdf"),
+            "quit": self._action("&Quit", self.close, key.Quit, "actionQuit"),
+            "find": self._action("&Find cards", self.catalogue_panel.focus_search, key.Find, "actionFind"),
+            "add": self._action("&Add card to team", self.add_current_card, "Ctrl+Return", "actionAdd",
+                                "Add the selected catalogue card (Enter or a double-click in the catalogue)"),
+            "remove": self._action("&Remove card", self.team_editor.remove_selected, key.Delete, "actionRemove"),
+            "more": self._action("One die &more", lambda: self.team_editor.change_dice(1), "+", "actionMoreDice"),
+            "less": self._action("One die &fewer", lambda: self.team_editor.change_dice(-1), "-", "actionLessDice"),
+            "filters": self._action("Clear &filters", self.catalogue_panel.filters.clear, "Ctrl+Shift+F",
+                                    "actionClearFilters"),
+            "dark": self._action("&Dark theme", self.toggle_theme, "Ctrl+Shift+T", "actionDarkTheme"),
+            "about": self._action("&About", self.about, None, "actionAbout"),
+        }
+        self.actions_by_name["more"].setShortcuts([QKeySequence("+"), QKeySequence("=")])
+        self.actions_by_name["dark"].setCheckable(True)
+        self.addAction(undo)
+        self.addAction(redo)
+        export_actions = [self._action(f"Export as {label}\u2026", lambda _checked=False, to=to: self.export_dialog(to),
+                                       None, f"actionExport_{to}") for to, label in team_io.EXPORT_LABELS.items()]
+        a = self.actions_by_name
+        menu = self.menuBar().addMenu("&File")
+        for name in ("new", "open", "library", "save", "save_as"):
+            menu.addAction(a[name])
         menu.addSeparator()
-        menu.addAction(quit_action)
+        menu.addAction(a["import_file"])
+        menu.addAction(a["import_clipboard"])
+        export_menu = menu.addMenu("&Export")
+        export_menu.addActions(export_actions)
+        export_menu.addAction(a["copy_link"])
+        menu.addSeparator()
+        menu.addAction(a["print"])
+        menu.addAction(a["pdf"])
+        menu.addSeparator()
+        menu.addAction(a["quit"])
+        menu = self.menuBar().addMenu("&Edit")
+        menu.addAction(undo)
+        menu.addAction(redo)
+        menu.addSeparator()
+        for name in ("add", "remove", "more", "less"):
+            menu.addAction(a[name])
+        menu = self.menuBar().addMenu("&Catalogue")
+        menu.addAction(a["find"])
+        menu.addAction(a["filters"])
+        menu = self.menuBar().addMenu("&View")
+        menu.addAction(a["dark"])
+        menu = self.menuBar().addMenu("&Help")
+        menu.addAction(a["about"])
+
+        toolbar = QToolBar("Main", objectName="mainToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for item in (a["new"], a["open"], a["library"], a["save"], None, undo, redo, None,
+                     a["add"], a["remove"], None, a["import_clipboard"], a["print"], a["pdf"]):
+            if item is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(item)
+        self.addToolBar(toolbar)
+
+    # -- the team --------------------------------------------------------------------------
+    def add_card(self, card: Card) -> None:
+        self.status(self.document.add_card(card))
+        self.team_editor.select_code(card.code)
+
+    def add_current_card(self) -> None:
+        card = self.catalogue_panel.current_card()
+        if card is not None:
+            self.add_card(card)
+
+    def new_team(self) -> None:
+        self.load_team(Team(name="New team"), None)
+        self.status("New team: add cards from the catalogue (Enter, double-click or drag).")
+
+    def load_team(self, team: Team, library_id: int | None, file_path: str | None = None) -> None:
+        self._loading = True
+        try:
+            self.document.load(team, library_id, file_path)
+        finally:
+            self._loading = False
+        self.context.settings.last_team = library_id
+        self._update_title()
+
+    def _team_changed(self) -> None:
+        if not self._loading:
+            self.autosave()
+        self._update_title()
+
+    def autosave(self) -> None:
+        """Save the team to the library now; a failure is shown, the edit is kept."""
+        try:
+            self.document.library_id = self.context.library.save(self.document.team, self.document.library_id)
+        except LibraryError as error:
+            self.status(f"Could not save to the library: {error}")
+            return
+        self.context.settings.last_team = self.document.library_id
+
+    def _open_last_team(self) -> None:
+        last = self.context.settings.last_team
+        if last is not None:
+            try:
+                self.load_team(self.context.library.load(last), last)
+                return
+            except LibraryError:
+                pass       # the team was deleted for good: start a new one
+        self.load_team(Team(name="New team"), None)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        where = f" \u2014 {Path(self.document.file_path).name}" if self.document.file_path else ""
+        self.setWindowTitle(f"{self.document.team.name}{where} \u2014 Dice Masters Team Builder {__version__}")
+
+    # -- files, library, import and export ------------------------------------------------
+    def save(self) -> None:
+        self.autosave()
+        if self.document.file_path:
+            self._write_file(Path(self.document.file_path))
+        self.document.undo_stack.setClean()
+        self.status(f"Saved {self.document.team.name} in the library"
+                    + (f" and to {self.document.file_path}" if self.document.file_path else "") + ".")
+
+    def save_as(self) -> None:
+        suggested = self.document.file_path or f"{self.document.team.name}.yaml"
+        path, _ = QFileDialog.getSaveFileName(self, "Save team as", suggested, "YAML team (*.yaml *.yml)")
+        if path and self._write_file(Path(path)):
+            self.document.file_path = path
+            self._update_title()
+
+    def _write_file(self, path: Path) -> bool:
+        try:
+            team_io.export_to_file(self.document.team, "yaml", self.context.lookup, path)
+        except team_io.TeamIOError as error:
+            QMessageBox.warning(self, "Could not save", str(error))
+            return False
+        self.status(f"Wrote {path}.")
+        return True
+
+    def open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open team", "", team_io.IMPORT_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a team file as a new team in the library (the file is remembered for Save)."""
+        try:
+            team = team_io.import_from_file(path, self.context.lookup)
+        except team_io.TeamIOError as error:
+            QMessageBox.warning(self, "Could not open the team", str(error))
+            return False
+        self.load_team(team, None, str(path) if path.suffix in (".yaml", ".yml") else None)
+        self.autosave()
+        self.status(f"Opened {path.name}: {len(team.cards)} cards.")
+        return True
+
+    def open_library(self) -> None:
+        dialog = LibraryDialog(self.context.library, self)
+        if dialog.exec() and dialog.chosen is not None:
+            self.load_team(self.context.library.load(dialog.chosen), dialog.chosen)
+
+    def import_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import team", "", team_io.IMPORT_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def import_clipboard(self) -> bool:
+        """Import the clipboard (a link, list, JSON or YAML) as a new team in the library."""
+        text = QGuiApplication.clipboard().text()
+        try:
+            team = team_io.import_from_text(text, self.context.lookup)
+        except team_io.TeamIOError as error:
+            self.status(f"Nothing imported: {error}")
+            return False
+        self.load_team(team, None)
+        self.autosave()
+        self.status(f"Imported {team.name} from the clipboard: {len(team.cards)} cards.")
+        return True
+
+    def export_dialog(self, to: str) -> None:
+        name = f"{self.document.team.name}{team_io.EXPORT_SUFFIXES[to]}"
+        path, _ = QFileDialog.getSaveFileName(self, f"Export as {team_io.EXPORT_LABELS[to]}", name)
+        if path:
+            try:
+                team_io.export_to_file(self.document.team, to, self.context.lookup, Path(path))
+            except team_io.TeamIOError as error:
+                QMessageBox.warning(self, "Could not export", str(error))
+                return
+            self.status(f"Exported {team_io.EXPORT_LABELS[to]} to {path}.")
+
+    def copy_export(self, to: str) -> None:
+        text = team_io.export_text(self.document.team, to, self.context.lookup)
+        QGuiApplication.clipboard().setText(text.strip())
+        self.status(f"Copied the {team_io.EXPORT_LABELS[to].lower()} to the clipboard.")
+
+    def _format(self):  # type: ignore[no-untyped-def]
+        fmt = self.context.formats.get(self.document.team.format)
+        if fmt is None:
+            QMessageBox.warning(self, "Unknown format", f"Choose a format for the team first "
+                                f"({self.document.team.format!r} is not one).")
+        return fmt
+
+    def print_preview(self) -> None:
+        fmt = self._format()
+        if fmt is not None:
+            team_io.print_preview_dialog(self.document.team, fmt, self.context.lookup, self).exec()
+
+    def export_pdf_dialog(self) -> None:
+        fmt = self._format()
+        if fmt is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export team sheet", f"{self.document.team.name}.pdf",
+                                              "PDF (*.pdf)")
+        if path:
+            try:
+                team_io.export_pdf(self.document.team, fmt, self.context.lookup, Path(path))
+            except team_io.TeamIOError as error:
+                QMessageBox.warning(self, "Could not export", str(error))
+                return
+            self.status(f"Wrote the team sheet to {path}.")
+
+    # -- look and state ----------------------------------------------------------------------
+    def toggle_theme(self) -> None:
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        theme = "light" if themes.current_theme(app) == "dark" else "dark"
+        self.set_theme(theme)
+
+    def set_theme(self, theme: str) -> None:
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        themes.apply_theme(app, theme)
+        self.actions_by_name["dark"].setChecked(theme == "dark")
+        self.context.settings.theme = theme
+
+    def _restore_state(self) -> None:
+        settings = self.context.settings
+        if settings.geometry is not None:
+            self.restoreGeometry(settings.geometry)
+        if settings.window_state is not None:
+            self.restoreState(settings.window_state)
+        for name, splitter in (("main", self.splitter), ("team", self.team_editor.splitter)):
+            saved = settings.splitter(name)
+            if saved is not None:
+                splitter.restoreState(saved)
+        self.actions_by_name["dark"].setChecked(settings.theme == "dark")
+
+    def save_state(self) -> None:
+        settings = self.context.settings
+        settings.geometry = self.saveGeometry()
+        settings.window_state = self.saveState()
+        settings.set_splitter("main", self.splitter.saveState())
+        settings.set_splitter("team", self.team_editor.splitter.saveState())
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        super().closeEvent(event)
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About", f"Dice Masters Team Builder {__version__}\n\n"
+                          f"{self.context.catalogue.count()} cards. Teams are saved in the library "
+                          "after every change.")
+
+    def status(self, message: str) -> None:
+        self.statusBar().showMessage(message, STATUS_MS)
 
     def _report_skipped(self) -> None:
-        if self.catalogue.skipped:
-            files = "; ".join(f"{path}: {reason}" for path, reason in self.catalogue.skipped)
+        if self.context.catalogue.skipped:
+            files = "; ".join(f"{path}: {reason}" for path, reason in self.context.catalogue.skipped)
             self.statusBar().showMessage(f"Skipped card files - {files}")
+        else:
+            self.status(f"{self.context.catalogue.count()} cards in the catalogue.")
 
-    def run_search(self) -> None:
-        """Run the query in the search box now (the timer calls this as the user types)."""
-        query = self.search_box.text()
-        try:
-            cards = self.catalogue.search(query)
-        except QueryError as error:
-            self.search_error.setText(f"Column {error.position + 1}: {error.message}")
-            self.search_error.setVisible(True)
-            return
-        self.search_error.setVisible(False)
-        self.model.set_cards(cards)
-        if not self.catalogue.skipped:
-            self.statusBar().showMessage(f"{len(cards)} of {self.catalogue.count()} cards")
-
-    def _show_selected(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
-        indexes = selected.indexes()
-        if indexes:
-            self.show_card(indexes[0].data(CARD_ROLE))
-
+    # -- for tests and tools ---------------------------------------------------------------------
     def show_card(self, card: Card) -> None:
-        names = self.catalogue.affiliations
-        lines = [f"<h2>{html.escape(card.name)}</h2><h3>{html.escape(card.subtitle)}</h3>",
-                 (f"<p>{card.code} &middot; {card.kind.replace('_', ' ')} &middot; "
-                  f"{card.rarity.replace('_', ' ')} &middot; cost {card.cost} "
-                  f"{' '.join(card.energy)} &middot; max {card.max_dice} dice</p>")]
-        if card.affiliations:
-            lines.append("<p>" + ", ".join(html.escape(names.get(a, a)) for a in card.affiliations) + "</p>")
-        if card.keywords:
-            lines.append("<p><b>" + ", ".join(self.catalogue.keywords.get(k, k) for k in card.keywords) + "</b></p>")
-        lines.append("<p>" + html.escape(card.display_text).replace("\n", "<br>") + "</p>")
-        if card.levels:
-            rows = "".join(f"<tr><td>{lv.level}</td><td>{lv.fielding}</td><td>{lv.attack}</td>"
-                           f"<td>{lv.defense}</td><td>{'*' * lv.burst}</td></tr>" for lv in card.levels)
-            lines.append("<table border=1 cellpadding=3><tr><th>Level</th><th>Field</th><th>A</th>"
-                         f"<th>D</th><th>Burst</th></tr>{rows}</table>")
-        faces = ", ".join(face.notation() for face in card.energy_faces)
-        lines.append(f"<p>Energy faces: {html.escape(faces)}</p>")
-        engine = coverage(card)
-        missing = f": {html.escape('; '.join(engine.missing))}" if engine.missing else ""
-        lines.append(f"<p><i>Rules engine: {engine.status}{missing}</i></p>")
-        self.detail.setHtml("".join(lines))
+        self.card_face.show_card(card)

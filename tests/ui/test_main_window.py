@@ -1,24 +1,28 @@
-"""The catalogue window, driven like a user drives it."""
+"""The catalogue side of the main window, driven like a user drives it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QTableView, QTextBrowser
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSplitter, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 
-from teambuilder.ui import create_main_window
 from teambuilder.ui.catalogue_model import CatalogueTableModel
 
-
-def window_for(qtbot: QtBot, catalogue):  # type: ignore[no-untyped-def]
-    window = create_main_window(catalogue)
-    qtbot.addWidget(window)
-    window.show()
-    return window
+NAMES = ("catalogueSearch", "catalogueView", "cardDetail", "teamView", "teamValidation", "teamStats",
+         "playtestButton")
 
 
-def test_typing_a_query_filters_the_table_live(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
-    window = window_for(qtbot, catalogue)
+def test_the_window_has_every_named_part(window) -> None:  # type: ignore[no-untyped-def]
+    for name in NAMES:
+        assert window.findChild(QWidget, name) is not None, name
+    assert isinstance(window.findChild(QWidget, "catalogueSearch"), QLineEdit)
+    splitter = window.findChild(QSplitter, "mainSplitter")
+    # Left to right: the catalogue, the card, the team.
+    for position, name in enumerate(("catalogueView", "cardDetail", "teamView")):
+        assert splitter.widget(position).findChild(QWidget, name) is not None, name
+
+
+def test_typing_a_query_filters_the_table_live(qtbot: QtBot, window, catalogue) -> None:  # type: ignore[no-untyped-def]
     view = window.findChild(QTableView, "catalogueView")
     box = window.findChild(QLineEdit, "catalogueSearch")
     assert view.model().rowCount() == catalogue.count()
@@ -28,8 +32,7 @@ def test_typing_a_query_filters_the_table_live(qtbot: QtBot, catalogue) -> None:
     assert names == {"Feline Fury", "Goddess of the Hunt", "Some Manner of Monster"}
 
 
-def test_bad_query_shows_a_message_under_the_box_and_keeps_results(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
-    window = window_for(qtbot, catalogue)
+def test_bad_query_shows_a_message_under_the_box_and_keeps_results(qtbot: QtBot, window) -> None:  # type: ignore[no-untyped-def]
     view = window.findChild(QTableView, "catalogueView")
     error = window.findChild(QLabel, "catalogueSearchError")
     box = window.findChild(QLineEdit, "catalogueSearch")
@@ -43,20 +46,35 @@ def test_bad_query_shows_a_message_under_the_box_and_keeps_results(qtbot: QtBot,
     qtbot.waitUntil(lambda: not error.isVisible())
 
 
-def test_selecting_a_card_shows_its_details(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
-    window = window_for(qtbot, catalogue)
+def test_filters_compose_with_the_query_and_errors_still_point_at_the_box(qtbot: QtBot, window) -> None:  # type: ignore[no-untyped-def]
+    view = window.findChild(QTableView, "catalogueView")
+    box = window.findChild(QLineEdit, "catalogueSearch")
+    universe = window.findChild(QComboBox, "filterUniverse")
+    qtbot.keyClicks(box, "beast")
+    qtbot.waitUntil(lambda: view.model().rowCount() == 3)     # three Beasts, all X-Men Forever
+    universe.setCurrentIndex(universe.findText("DC"))
+    qtbot.waitUntil(lambda: view.model().rowCount() == 0)
+    universe.setCurrentIndex(universe.findText("Marvel"))
+    qtbot.waitUntil(lambda: view.model().rowCount() == 3)
+    qtbot.keyClicks(box, " cost<=x")
+    error = window.findChild(QLabel, "catalogueSearchError")
+    qtbot.waitUntil(error.isVisible)
+    assert error.text() == "Column 7: cost: expected a number, got 'x'"
+
+
+def test_selecting_a_card_shows_it_drawn_like_a_card(qtbot: QtBot, window) -> None:  # type: ignore[no-untyped-def]
     box = window.findChild(QLineEdit, "catalogueSearch")
     view = window.findChild(QTableView, "catalogueView")
-    box.setText("code:5sww")
-    window.run_search()
+    qtbot.keyClicks(box, "code:5sww")
+    qtbot.waitUntil(lambda: view.model().rowCount() == 1)
     view.selectRow(0)
-    detail = window.findChild(QTextBrowser, "cardDetail").toPlainText()
-    assert "Cheetah" in detail and "Goddess of the Hunt" in detail and "When fielded: KO target opposing Sidekick die" in detail
+    detail = window.findChild(QWidget, "cardDetail").plain_text()
+    assert "Cheetah" in detail and "Goddess of the Hunt" in detail
+    assert "When fielded: KO target opposing Sidekick die" in detail
     assert "Rules engine: full" in detail
 
 
-def test_ctrl_f_focuses_the_search_box(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
-    window = window_for(qtbot, catalogue)
+def test_ctrl_f_focuses_the_search_box(qtbot: QtBot, window) -> None:  # type: ignore[no-untyped-def]
     view = window.findChild(QTableView, "catalogueView")
     view.setFocus()
     qtbot.waitUntil(view.hasFocus)
@@ -68,3 +86,21 @@ def test_model_passes_the_qt_model_tester(qtmodeltester, catalogue) -> None:  # 
     model = CatalogueTableModel(catalogue.affiliations)
     model.set_cards(catalogue.search("set:sww"))
     qtmodeltester.check(model)
+
+
+def test_splitter_sizes_theme_and_last_team_come_back_on_start(qtbot: QtBot, make_window, catalogue) -> None:  # type: ignore[no-untyped-def]
+    first = make_window()
+    first.resize(1300, 800)
+    splitter = first.findChild(QSplitter, "mainSplitter")
+    before = splitter.sizes()
+    splitter.moveSplitter(before[0] + 60, 1)     # drag the first handle 60 px to the right
+    sizes = splitter.sizes()
+    assert sizes != before
+    first.add_card(catalogue.get("5sww"))
+    first.set_theme("dark")
+    first.close()
+    second = make_window()
+    assert second.findChild(QSplitter, "mainSplitter").sizes() == sizes
+    assert second.actions_by_name["dark"].isChecked()
+    assert [c.ref for c in second.document.team.cards] == ["5sww"]
+    second.set_theme("light")

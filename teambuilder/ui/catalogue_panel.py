@@ -1,0 +1,164 @@
+"""The catalogue panel: the search box (the query language, live as you type), the filter
+panel, and the table of cards.
+
+The search box and the filters compose: the box's query in parentheses, then the filters'
+terms. A bad query shows its message under the box (the column counts from the box's own
+text) and leaves the last good results in place. Rows drag into the team as card codes;
+Enter or a double-click on a row asks to add that card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from teambuilder.catalogue.model import Card
+from teambuilder.catalogue.query import QueryError
+from teambuilder.catalogue.repository import Catalogue
+from teambuilder.ui.catalogue_model import CARD_ROLE, SORT_ROLE, CatalogueTableModel
+from teambuilder.ui.filter_panel import FilterPanel
+from teambuilder.ui.team_model import CARD_CODES_MIME, encode_codes
+
+# 0 ms: search on the next pass of the event loop, so a burst of keys already queued runs
+# one query, yet a single keystroke is answered at once (a search takes a few ms).
+SEARCH_DELAY_MS = 0
+
+
+class CatalogueProxy(QSortFilterProxyModel):
+    """Sorting by ``SORT_ROLE``, and dragging rows out as card codes."""
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        return flags | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else flags
+
+    def mimeTypes(self) -> list[str]:
+        return [CARD_CODES_MIME]
+
+    def mimeData(self, indexes: Any) -> QMimeData:
+        codes = list(dict.fromkeys(index.data(CARD_ROLE).code for index in indexes if index.isValid()))
+        return encode_codes(codes)
+
+
+class CataloguePanel(QWidget):
+    """``card_selected`` when the current row changes; ``card_activated`` on Enter or
+    double-click (the window adds the card to the team)."""
+
+    card_selected = Signal(object)
+    card_activated = Signal(object)
+
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalogue = catalogue
+        self.search_box = QLineEdit(objectName="catalogueSearch")
+        self.search_box.setPlaceholderText('Search: cheetah, cost<=3 energy:fist, kw:overcrush, aff:villain -set:wwe')
+        self.search_box.setClearButtonEnabled(True)
+        self.search_box.setToolTip("The query language: see Help > Search syntax (Ctrl+F to come back here)")
+        self.search_error = QLabel(objectName="catalogueSearchError")
+        self.search_error.setWordWrap(True)
+        self.search_error.setVisible(False)
+        self.filters = FilterPanel(catalogue.sets(), catalogue.affiliations, catalogue.keywords)
+
+        self.model = CatalogueTableModel(catalogue.affiliations, self)
+        self.proxy = CatalogueProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.view = QTableView(objectName="catalogueView")
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.proxy.sort(-1)    # the catalogue's own order (set, number) until a header is clicked
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setDragEnabled(True)
+        self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.view.verticalHeader().setVisible(False)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.search_box)
+        layout.addWidget(self.search_error)
+        layout.addWidget(self.filters)
+        layout.addWidget(self.view, 1)
+
+        self._timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._timer.timeout.connect(self.run_search)
+        self.search_box.textChanged.connect(lambda _text: self._timer.start())
+        self.filters.changed.connect(self.run_search)
+        self.view.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.view.activated.connect(self._activated)
+        self.last_count = 0
+        self.run_search()
+        self.view.resizeColumnsToContents()
+
+    def query(self) -> str:
+        """What the table shows: the box's query and the filters together."""
+        text, terms = self.search_box.text().strip(), self.filters.query_terms()
+        if not terms:
+            return text
+        return f"({text}) {terms}" if text else terms
+
+    def run_search(self) -> bool:
+        """Search now; False (and a message under the box) when the query is bad."""
+        text = self.search_box.text()
+        query = self.query() if self.filters.query_terms() else text
+        try:
+            cards = self.catalogue.search(query)
+        except QueryError as error:
+            # Point at the column of what the user typed: the composed query wraps it in
+            # "(" after its leading spaces were stripped.
+            shift = 0 if query == text else 1 - (len(text) - len(text.lstrip()))
+            self.search_error.setText(f"Column {error.position - shift + 1}: {error.message}")
+            self.search_error.setVisible(True)
+            return False
+        self.search_error.setVisible(False)
+        current = self.current_card()
+        self.model.set_cards(cards)
+        self.last_count = len(cards)
+        if current is not None:
+            self.select_code(current.code)
+        return True
+
+    def current_card(self) -> Card | None:
+        index = self.view.currentIndex()
+        return index.data(CARD_ROLE) if index.isValid() else None
+
+    def select_code(self, code: str) -> bool:
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if index.data(CARD_ROLE).code == code:
+                self.view.selectRow(row)
+                self.view.scrollTo(index)
+                return True
+        return False
+
+    def focus_search(self) -> None:
+        self.search_box.setFocus()
+        self.search_box.selectAll()
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.card_selected.emit(current.data(CARD_ROLE))
+
+    def _activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.card_activated.emit(index.data(CARD_ROLE))
