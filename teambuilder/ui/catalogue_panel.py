@@ -40,6 +40,7 @@ from teambuilder.ui.team_model import CARD_CODES_MIME, encode_codes
 # 0 ms: search on the next pass of the event loop, so a burst of keys already queued runs
 # one query, yet a single keystroke is answered at once (a search takes a few ms).
 SEARCH_DELAY_MS = 0
+MAX_COLUMN = 130
 
 
 class CatalogueProxy(QSortFilterProxyModel):
@@ -90,6 +91,7 @@ class CataloguePanel(QWidget):
         self.view.setDragEnabled(True)
         self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
 
@@ -108,7 +110,15 @@ class CataloguePanel(QWidget):
         self.view.activated.connect(self._activated)
         self.last_count = 0
         self.run_search()
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Size columns to their contents, but no wider than MAX_COLUMN px (names and
+        subtitles elide; the tooltip has the whole card), so every column fits in view."""
         self.view.resizeColumnsToContents()
+        header = self.view.horizontalHeader()
+        for column in range(header.count()):
+            header.resizeSection(column, min(header.sectionSize(column), MAX_COLUMN))
 
     def query(self) -> str:
         """What the table shows: the box's query and the filters together."""

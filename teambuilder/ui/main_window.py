@@ -60,7 +60,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.catalogue_panel)
         self.splitter.addWidget(self.card_scroll)
         self.splitter.addWidget(self.team_editor)
-        self.splitter.setSizes([620, 360, 420])
+        self.splitter.setSizes([640, 330, 430])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +49,7 @@ class TeamEditor(QWidget):
         super().__init__(parent)
         self.document, self.formats, self.basic_action_cards = document, formats, basic_actions
         self.violations: list[Violation] = []
+        self._errors_shown = 0
 
         self.name_edit = QLineEdit(objectName="teamName")
         self.name_edit.setPlaceholderText("Team name")
@@ -71,6 +73,7 @@ class TeamEditor(QWidget):
         self.view.setAcceptDrops(True)
         self.view.setDropIndicatorShown(True)
         self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
@@ -113,15 +116,17 @@ class TeamEditor(QWidget):
         top_layout.addWidget(self.view, 1)
         top_layout.addLayout(buttons)
         top_layout.addLayout(self.basic_form)
-        checks = QWidget()
-        checks_layout = QVBoxLayout(checks)
-        checks_layout.setContentsMargins(0, 0, 0, 0)
-        checks_layout.addWidget(self.validation_label)
-        checks_layout.addWidget(self.validation)
+        top_layout.addWidget(self.validation_label)
+        # The checks and the charts share the lower half: the summary line above says
+        # legal or not at a glance, and a new error brings the Checks tab forward.
+        self.tabs = QTabWidget(objectName="teamTabs")
+        self.tabs.addTab(self.validation, "Checks")
+        self.tabs.addTab(self.stats_view, "Statistics")
         self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="teamSplitter")
-        for part in (top, checks, self.stats_view):
+        for part in (top, self.tabs):
             self.splitter.addWidget(part)
-        self.splitter.setSizes([380, 160, 300])
+        self.splitter.setSizes([480, 300])
+        self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.splitter, 1)
@@ -206,6 +211,12 @@ class TeamEditor(QWidget):
         self.violations = validate(self.document.team, fmt, self.document.lookup)
         errors = sum(1 for v in self.violations if v.severity == ERROR)
         warnings = len(self.violations) - errors
+        if errors > self._errors_shown:
+            self.tabs.setCurrentWidget(self.validation)
+        elif not self.violations and self.tabs.currentWidget() is self.validation:
+            self.tabs.setCurrentWidget(self.stats_view)     # nothing to check: show the charts
+        self._errors_shown = errors
+        self.tabs.setTabText(0, f"Checks ({len(self.violations)})" if self.violations else "Checks")
         if not self.violations:
             self.validation_label.setText(f"\u2714 Legal for {fmt.name}.")
         else:
