@@ -164,6 +164,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise UserError(str(error), error.code) from error
 
 
+def cmd_playtest(args: argparse.Namespace) -> int:
+    from teambuilder.ui.playtest.launch import run_playtest_command  # Qt only when wanted
+
+    return run_playtest_command(args.team, args.opponent, args.ai, args.seed, args.autoplay, args.first)
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from teambuilder.ui.app import run_app  # Qt is imported only when the GUI is wanted
 
@@ -240,6 +246,15 @@ def build_parser() -> argparse.ArgumentParser:
     played.add_argument("--record", metavar="FILE", help="write the action record (JSON) for replay")
     played.add_argument("--json", action="store_true")
     played.set_defaults(handler=cmd_play_family)
+    playtest = commands.add_parser("playtest", help="play your team against an AI in the playtest window")
+    playtest.add_argument("team", metavar="TEAM", help="your team file")
+    playtest.add_argument("--opponent", metavar="TEAM", help="the AI's team (default: a reference team)")
+    playtest.add_argument("--ai", default="greedy", help="the opponent AI: random, greedy or search")
+    playtest.add_argument("--seed", type=int, default=0)
+    playtest.add_argument("--first", choices=("toss", "me", "ai"), default="toss", help="who goes first")
+    playtest.add_argument("--autoplay", action="store_true",
+                          help="the greedy AI plays your side; run to the end, print the result, exit")
+    playtest.set_defaults(handler=cmd_playtest)
     sim = commands.add_parser("sim", help="play many seeded games between two teams; win rates and more")
     sim.add_argument("team_a", metavar="TEAM_A")
     sim.add_argument("team_b", metavar="TEAM_B")

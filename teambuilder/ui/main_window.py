@@ -9,6 +9,7 @@ window geometry and the theme are restored on start.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
@@ -33,6 +34,9 @@ from teambuilder.ui.context import AppContext
 from teambuilder.ui.library_dialog import LibraryDialog
 from teambuilder.ui.team_document import TeamDocument
 from teambuilder.ui.team_editor import TeamEditor
+
+if TYPE_CHECKING:      # the engine loads when a playtest starts, not with the window
+    from teambuilder.sim.playtest import PlaytestConfig
 
 STATUS_MS = 6000
 
@@ -67,9 +71,9 @@ class MainWindow(QMainWindow):
         self.catalogue_panel.card_selected.connect(self.card_face.show_card)
         self.catalogue_panel.card_activated.connect(self.add_card)
         self.team_editor.card_chosen.connect(self.card_face.show_card)
-        self.team_editor.playtest_button.setEnabled(False)
-        self.team_editor.playtest_button.setToolTip("Playtesting against the AI opens here once the "
-                                                    "playtest window lands (issue 8).")
+        self.team_editor.playtest_button.setToolTip("Play this team against an AI opponent (Ctrl+G)")
+        self.team_editor.playtest_button.clicked.connect(lambda _checked=False: self.playtest())
+        self.playtest_windows: list[QMainWindow] = []
         self.document.changed.connect(self._team_changed)
         # A bound method, not a lambda: Qt drops it with the window (the stack's destructor
         # still signals while the window is being torn down).
@@ -131,6 +135,8 @@ class MainWindow(QMainWindow):
             "less": self._action("One die &fewer", lambda: self.team_editor.change_dice(-1), "-", "actionLessDice"),
             "filters": self._action("Clear &filters", self.catalogue_panel.filters.clear, "Ctrl+Shift+F",
                                     "actionClearFilters"),
+            "playtest": self._action("&Playtest against the AI\u2026", lambda _checked=False: self.playtest(),
+                                     "Ctrl+G", "actionPlaytest"),
             "dark": self._action("&Dark theme", self.toggle_theme, "Ctrl+Shift+T", "actionDarkTheme"),
             "about": self._action("&About", self.about, None, "actionAbout"),
         }
@@ -161,6 +167,8 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         for name in ("add", "remove", "more", "less"):
             menu.addAction(a[name])
+        menu = self.menuBar().addMenu("&Play")
+        menu.addAction(a["playtest"])
         menu = self.menuBar().addMenu("&Catalogue")
         menu.addAction(a["find"])
         menu.addAction(a["filters"])
@@ -172,7 +180,8 @@ class MainWindow(QMainWindow):
         toolbar = QToolBar("Main", objectName="mainToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for item in (a["new"], a["open"], a["library"], a["save"], None, undo, redo, None,
-                     a["add"], a["remove"], None, a["import_clipboard"], a["print"], a["pdf"]):
+                     a["add"], a["remove"], None, a["import_clipboard"], a["print"], a["pdf"], None,
+                     a["playtest"]):
             if item is None:
                 toolbar.addSeparator()
             else:
@@ -339,6 +348,33 @@ class MainWindow(QMainWindow):
                 QMessageBox.warning(self, "Could not export", str(error))
                 return
             self.status(f"Wrote the team sheet to {path}.")
+
+    # -- playtest ----------------------------------------------------------------------------
+    def playtest(self, opponent: Team | None = None, config: PlaytestConfig | None = None) -> QMainWindow | None:
+        """Open a playtest window for this team; without ``opponent`` and ``config`` a
+        dialog asks for them (the opponent, the AI, who goes first, seed, life)."""
+        from teambuilder.sim.playtest import PlaytestError
+        from teambuilder.ui.playtest.launch import PlaytestSetupDialog, make_session
+        from teambuilder.ui.playtest.window import PlaytestWindow
+
+        team = self.document.team
+        if not team.cards:
+            self.status("Add cards to the team before playtesting it.")
+            return None
+        if opponent is None or config is None:
+            dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self)
+            if not dialog.exec():
+                return None
+            opponent, config = dialog.opponent_team(), dialog.config()
+        try:
+            session = make_session(team, opponent, self.context.catalogue, config)
+        except (PlaytestError, LibraryError, ValueError) as error:
+            QMessageBox.warning(self, "Cannot start the playtest", str(error))
+            return None
+        window = PlaytestWindow(session, self.context.catalogue)
+        self.playtest_windows.append(window)
+        window.show()
+        return window
 
     # -- look and state ----------------------------------------------------------------------
     def toggle_theme(self) -> None:

@@ -1,0 +1,235 @@
+"""The decision panel: what the engine asks the user now, with only the legal answers.
+
+Three shapes, as the engine's decisions have: pick one option (priority, targets, trigger
+order, modes, "you may", damage splits), pick a set of dice (rerolls, attackers: dice the
+rules force are ticked and locked), or give each blocker an attacker. A purchase, a
+fielding or a global can be paid another way: the payment box lists the alternatives.
+Clicking a die on the board does what clicking its line here does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from teambuilder.engine.actions import (
+    Action,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Pass,
+    Reroll,
+)
+from teambuilder.engine.describe import describe_action, describe_payment, payment_alternatives
+from teambuilder.engine.game import Game
+
+ACTION_ROLE = Qt.ItemDataRole.UserRole + 40
+DIE_ROLE = Qt.ItemDataRole.UserRole + 41
+
+
+class DecisionPanel(QWidget):
+    """Shows ``decision`` for ``game``; emits ``chosen(action)`` when the user answers."""
+
+    chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playtestDecision")
+        self.game: Game | None = None
+        self.decision: Decision | None = None
+        self.prompt = QLabel(objectName="decisionPrompt")
+        self.prompt.setWordWrap(True)
+        font = self.prompt.font()
+        font.setBold(True)
+        self.prompt.setFont(font)
+        self.options = QListWidget(objectName="decisionOptions")
+        self.options.setWordWrap(True)
+        self.options.currentItemChanged.connect(lambda *_: self._option_changed())
+        self.options.itemDoubleClicked.connect(lambda _item: self.confirm())
+        self.payment = QComboBox(objectName="decisionPayment")
+        self.payment_label = QLabel("Pay with")
+        self.blocks = QFormLayout()
+        self.block_boxes: dict[int, QComboBox] = {}
+        self.confirm_button = QPushButton("Do it", objectName="decisionConfirm")
+        self.confirm_button.setToolTip("Answer with the selected choice (Enter)")
+        self.confirm_button.clicked.connect(self.confirm)
+        self.pass_button = QPushButton("Pass", objectName="decisionPass")
+        self.pass_button.setToolTip("Pass (P)")
+        self.pass_button.clicked.connect(self.pass_)
+        QShortcut(QKeySequence(Qt.Key.Key_Return), self, self.confirm)
+        QShortcut(QKeySequence(Qt.Key.Key_Enter), self, self.confirm)
+        QShortcut(QKeySequence(Qt.Key.Key_P), self, self.pass_)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.confirm_button)
+        buttons.addWidget(self.pass_button)
+        payment_row = QHBoxLayout()
+        payment_row.addWidget(self.payment_label)
+        payment_row.addWidget(self.payment, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.prompt)
+        layout.addWidget(self.options, 1)
+        layout.addLayout(payment_row)
+        layout.addLayout(self.blocks)
+        layout.addLayout(buttons)
+        self.show_decision(None, None)
+
+    # -- showing -------------------------------------------------------------------------
+    def show_decision(self, game: Game | None, decision: Decision | None, waiting: str = "") -> None:
+        """Show what to decide; ``decision`` None shows ``waiting`` (the AI is thinking,
+        or the game is over) and disables every control."""
+        self.game, self.decision = game, decision
+        self.options.clear()
+        self._clear_blocks()
+        self.payment.clear()
+        self.payment_label.setVisible(False)
+        self.payment.setVisible(False)
+        if game is None or decision is None:
+            self.prompt.setText(waiting)
+            self.options.setEnabled(False)
+            self.confirm_button.setEnabled(False)
+            self.pass_button.setEnabled(False)
+            return
+        self.prompt.setText(decision.prompt)
+        self.options.setEnabled(True)
+        self.confirm_button.setEnabled(True)
+        if decision.kind == "blockers":
+            self._show_blockers(game, decision)
+        elif not decision.options:
+            self._show_subset(game, decision)
+        else:
+            for action in decision.options:
+                if isinstance(action, Pass):
+                    continue
+                item = QListWidgetItem(describe_action(game, decision, action))
+                item.setData(ACTION_ROLE, action)
+                self.options.addItem(item)
+            if self.options.count():
+                self.options.setCurrentRow(0)
+        passing = any(isinstance(a, Pass) for a in decision.options)
+        self.pass_button.setEnabled(passing)
+        self.pass_button.setText("Pass" if decision.kind == "priority" else "No / skip")
+        if decision.options and not self.options.count():
+            self.confirm_button.setEnabled(False)      # only Pass is legal
+
+    def _show_subset(self, game: Game, decision: Decision) -> None:
+        verb = "Reroll" if decision.kind == "reroll" else "Attack with"
+        self.confirm_button.setText(f"{verb} the ticked dice")
+        for die_id in decision.subset:
+            item = QListWidgetItem(game.die_name(game.dice[die_id]))
+            item.setData(DIE_ROLE, die_id)
+            required = die_id in decision.required
+            item.setCheckState(Qt.CheckState.Checked if required else Qt.CheckState.Unchecked)
+            flags = item.flags() | Qt.ItemFlag.ItemIsUserCheckable
+            if required:
+                flags &= ~Qt.ItemFlag.ItemIsEnabled
+                item.setToolTip("A rule makes this die attack")
+            item.setFlags(flags)
+            self.options.addItem(item)
+
+    def _show_blockers(self, game: Game, decision: Decision) -> None:
+        self.confirm_button.setText("Declare these blocks")
+        self.options.setVisible(False)
+        for blocker, attackers in decision.assign:
+            box = QComboBox(objectName=f"block{blocker}")
+            if blocker not in decision.required:
+                box.addItem("No block", None)
+            for attacker in attackers:
+                box.addItem(f"blocks {game.die_name(game.dice[attacker])} (die {attacker})", attacker)
+            self.blocks.addRow(f"{game.die_name(game.dice[blocker])} (die {blocker})", box)
+            self.block_boxes[blocker] = box
+
+    def _clear_blocks(self) -> None:
+        while self.blocks.rowCount():
+            self.blocks.removeRow(0)
+        self.block_boxes = {}
+        self.options.setVisible(True)
+        self.confirm_button.setText("Do it")
+
+    def _option_changed(self) -> None:
+        item = self.options.currentItem()
+        self.payment.clear()
+        action = item.data(ACTION_ROLE) if item is not None else None
+        if self.game is None or action is None:
+            self.payment_label.setVisible(False)
+            self.payment.setVisible(False)
+            return
+        alternatives = payment_alternatives(self.game, action)
+        for alternative in alternatives:
+            payment = getattr(alternative, "payment", None)
+            self.payment.addItem(describe_payment(self.game, payment) if payment is not None else "nothing",
+                                 alternative)
+        shown = len(alternatives) > 1
+        self.payment_label.setVisible(shown)
+        self.payment.setVisible(shown)
+
+    # -- answering -----------------------------------------------------------------------
+    def selected_action(self) -> Action | None:
+        """The answer the controls describe now, or None when nothing is chosen."""
+        decision = self.decision
+        if decision is None:
+            return None
+        if decision.kind == "blockers":
+            return DeclareBlockers(tuple((blocker, box.currentData()) for blocker, box in self.block_boxes.items()
+                                         if box.currentData() is not None))
+        if not decision.options:
+            ticked = tuple(self.options.item(i).data(DIE_ROLE) for i in range(self.options.count())
+                           if self.options.item(i).checkState() == Qt.CheckState.Checked)
+            return Reroll(ticked) if decision.kind == "reroll" else DeclareAttackers(ticked)
+        if self.payment.isVisible() and self.payment.currentData() is not None:
+            return self.payment.currentData()  # type: ignore[no-any-return]
+        item = self.options.currentItem()
+        return item.data(ACTION_ROLE) if item is not None else None
+
+    def confirm(self) -> None:
+        action = self.selected_action()
+        if action is not None and self.confirm_button.isEnabled():
+            self.chosen.emit(action)
+
+    def pass_(self) -> None:
+        if self.pass_button.isEnabled():
+            self.chosen.emit(Pass())
+
+    def die_clicked(self, die_id: int) -> None:
+        """A die clicked on the board: tick it (rerolls, attackers) or pick the option
+        about it (targets, fielding, action dice)."""
+        for row in range(self.options.count()):
+            item = self.options.item(row)
+            if item.data(DIE_ROLE) == die_id and item.flags() & Qt.ItemFlag.ItemIsEnabled:
+                checked = item.checkState() == Qt.CheckState.Checked
+                item.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
+                return
+            action = item.data(ACTION_ROLE)
+            if action is not None and die_id in (getattr(action, "die", None), getattr(action, "target", None)):
+                self.options.setCurrentRow(row)
+                return
+
+    def selectable_dice(self) -> set[int]:
+        """Dice a click on the board can choose for this decision."""
+        found: set[int] = set()
+        for row in range(self.options.count()):
+            item = self.options.item(row)
+            if item.data(DIE_ROLE) is not None:
+                found.add(int(item.data(DIE_ROLE)))
+            action = item.data(ACTION_ROLE)
+            for name in ("die", "target"):
+                value = getattr(action, name, None)
+                if isinstance(value, int) and value >= 0:
+                    found.add(value)
+        return found
+
+    def ticked_dice(self) -> set[int]:
+        return {int(self.options.item(i).data(DIE_ROLE)) for i in range(self.options.count())
+                if self.options.item(i).data(DIE_ROLE) is not None
+                and self.options.item(i).checkState() == Qt.CheckState.Checked}

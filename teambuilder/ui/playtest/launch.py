@@ -1,0 +1,151 @@
+"""Starting a playtest: the opponents on offer (the library and the reference teams), the
+setup dialog, building a session from teams or from a saved replay, and the CLI's run."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QSpinBox,
+    QWidget,
+)
+
+from teambuilder import paths
+from teambuilder.ai.agents import AGENTS
+from teambuilder.catalogue.repository import Catalogue
+from teambuilder.sim.matchup import MatchupError, build_matchup
+from teambuilder.sim.playtest import PlaytestConfig, PlaytestError, PlaytestSession
+from teambuilder.teams.formats import Format
+from teambuilder.teams.library import LibraryError, TeamLibrary
+from teambuilder.teams.model import Team
+from teambuilder.teams.team_file import TeamFileError, read_team_file
+
+FIRST_LABELS = {"toss": "Coin toss", "me": "You", "ai": "The AI"}
+
+
+def reference_teams() -> list[tuple[str, Team]]:
+    """The teams shipped in data/teams (rulebook demo teams and full 8-card teams)."""
+    found = []
+    for path in sorted((paths.data_dir() / "teams").glob("*.yaml")):
+        try:
+            team = read_team_file(path)
+        except TeamFileError:
+            continue
+        found.append((f"{team.name} ({path.stem})", team))
+    return found
+
+
+def make_session(mine: Team, opponent: Team, catalogue: Catalogue, config: PlaytestConfig) -> PlaytestSession:
+    """Your team in seat 0, the opponent in seat 1, under your team's format."""
+    try:
+        matchup = build_matchup((mine, opponent), catalogue, mine.format)
+    except MatchupError as error:
+        raise PlaytestError(str(error)) from error
+    return PlaytestSession(matchup, (mine, opponent), config)
+
+
+def session_from_replay(path: Path, catalogue: Catalogue) -> PlaytestSession:
+    record, teams = PlaytestSession.read_replay(path)
+    try:
+        matchup = build_matchup(teams, catalogue, str(record.get("format") or teams[0].format))
+    except MatchupError as error:
+        raise PlaytestError(f"{path}: {error}") from error
+    return PlaytestSession.from_record(matchup, teams, record)
+
+
+class PlaytestSetupDialog(QDialog):
+    """Choose the opponent, the AI, who goes first, the seed and the starting life."""
+
+    def __init__(self, team: Team, fmt: Format | None, library: TeamLibrary | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playtestSetup")
+        self.setWindowTitle(f"Playtest {team.name}")
+        self.opponent = QComboBox(objectName="playtestOpponent")
+        for label, opponent in reference_teams():
+            self.opponent.addItem(f"Reference: {label}", opponent)
+        if library is not None:
+            try:
+                for entry in library.entries():
+                    self.opponent.addItem(f"Library: {entry.name}", entry.id)
+            except LibraryError:
+                pass
+        self.library = library
+        self.ai = QComboBox(objectName="playtestAI")
+        for name in AGENTS:
+            self.ai.addItem(name, name)
+        self.ai.setCurrentIndex(self.ai.findData("greedy"))
+        self.first = QComboBox(objectName="playtestFirst")
+        for key, label in FIRST_LABELS.items():
+            self.first.addItem(label, key)
+        self.seed = QSpinBox(objectName="playtestSeed")
+        self.seed.setRange(0, 1_000_000)
+        self.life = QSpinBox(objectName="playtestLife")
+        self.life.setRange(1, 99)
+        self.life.setValue(fmt.life if fmt is not None else 20)
+        form = QFormLayout(self)
+        form.addRow("Opponent", self.opponent)
+        form.addRow("AI", self.ai)
+        form.addRow("Goes first", self.first)
+        form.addRow("Seed", self.seed)
+        form.addRow("Life", self.life)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def config(self) -> PlaytestConfig:
+        return PlaytestConfig(ai=str(self.ai.currentData()), seed=self.seed.value(),
+                              first=str(self.first.currentData()), life=self.life.value())
+
+    def opponent_team(self) -> Team:
+        data = self.opponent.currentData()
+        if isinstance(data, Team):
+            return data
+        assert self.library is not None
+        return self.library.load(int(data))
+
+
+def run_playtest_command(team_path: str, opponent_path: str | None, ai: str, seed: int, autoplay: bool,
+                         first: str) -> int:
+    """``teambuilder playtest``: open the window; with autoplay play to the end, print the
+    result line and exit."""
+    from PySide6.QtWidgets import QApplication
+
+    from teambuilder.ui import themes
+    from teambuilder.ui.app import load_catalogue_with_progress
+    from teambuilder.ui.playtest.window import PlaytestWindow
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    themes.apply_theme(app, "light")
+    try:
+        mine = read_team_file(Path(team_path))
+        opponent = read_team_file(Path(opponent_path)) if opponent_path else _default_opponent(mine)
+        catalogue = load_catalogue_with_progress()
+        session = make_session(mine, opponent, catalogue, PlaytestConfig(ai=ai, seed=seed, first=first))
+    except (TeamFileError, PlaytestError, ValueError) as error:
+        print(f"teambuilder: {error}", file=sys.stderr)
+        return 2
+    window = PlaytestWindow(session, catalogue, autoplay=autoplay, pace_ms=0 if autoplay else 400)
+    window.show()
+    if autoplay:
+        window.play_to_end()
+        print(window.session.summary().line())
+        window.close()
+        return 0
+    return int(app.exec())
+
+
+def _default_opponent(mine: Team) -> Team:
+    """A full reference team other than yours (the Villains, unless that is you)."""
+    teams = [team for _, team in reference_teams() if team.name != mine.name and len(team.cards) == 8]
+    preferred = [team for team in teams if "villain" in team.name.lower()]
+    if not teams:
+        raise PlaytestError("no reference opponent team found in data/teams")
+    return (preferred or teams)[0]

@@ -1,0 +1,158 @@
+"""The playtest window, played to the end with real clicks, plus undo, replays, the
+setup from the team builder and the CLI's --autoplay."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QPlainTextEdit, QPushButton
+from pytestqt.qtbot import QtBot
+
+from teambuilder.ai.agents import make_agent
+from teambuilder.engine.actions import DeclareAttackers, DeclareBlockers, Pass, Reroll
+from teambuilder.sim.playtest import PlaytestConfig
+from teambuilder.teams.team_file import read_team_file
+from teambuilder.ui.playtest.decision_panel import ACTION_ROLE, DIE_ROLE
+from teambuilder.ui.playtest.launch import make_session
+from teambuilder.ui.playtest.window import PlaytestWindow
+
+REPO = Path(__file__).resolve().parents[2]
+TEAMS = REPO / "data" / "teams"
+
+
+def open_window(qtbot: QtBot, catalogue, seed: int = 5, first: str = "me") -> PlaytestWindow:  # type: ignore[no-untyped-def]
+    mine, theirs = (read_team_file(TEAMS / "standard-bat-family.yaml"),
+                    read_team_file(TEAMS / "standard-villains.yaml"))
+    session = make_session(mine, theirs, catalogue, PlaytestConfig(ai="greedy", seed=seed, first=first))
+    window = PlaytestWindow(session, catalogue, pace_ms=0)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def click(qtbot: QtBot, widget) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def answer_by_clicking(qtbot: QtBot, window: PlaytestWindow, wanted) -> None:  # type: ignore[no-untyped-def]
+    """Give ``wanted`` through the panel and the board the way a player would."""
+    panel = window.panel
+    if isinstance(wanted, Pass):
+        click(qtbot, window.findChild(QPushButton, "decisionPass"))
+        return
+    if isinstance(wanted, (Reroll, DeclareAttackers)):
+        for die_id in wanted.dice:
+            if die_id not in panel.ticked_dice():
+                click(qtbot, window.board.die_widget(die_id))     # a click on the die on the board
+        assert panel.ticked_dice() == set(wanted.dice)
+    elif isinstance(wanted, DeclareBlockers):
+        chosen = dict(wanted.blocks)
+        for blocker, box in panel.block_boxes.items():
+            box.setCurrentIndex(box.findData(chosen.get(blocker)))
+    else:
+        options = window.findChild(QListWidget, "decisionOptions")
+        rows = [r for r in range(options.count()) if options.item(r).data(ACTION_ROLE) == wanted]
+        assert rows, f"{wanted} is not offered"
+        item = options.item(rows[0])
+        options.scrollToItem(item)
+        click_at = options.visualItemRect(item).center()
+        qtbot.mouseClick(options.viewport(), Qt.MouseButton.LeftButton, pos=click_at)
+    click(qtbot, window.findChild(QPushButton, "decisionConfirm"))
+
+
+def test_a_whole_game_played_by_clicking_ends_with_a_summary(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, catalogue)
+    me = make_agent("greedy", 11)          # decides what to click; the clicks do the playing
+    clicks = 0
+    while not window.session.game.over:
+        qtbot.waitUntil(lambda: window.session.game.over or window.session.my_turn_to_decide, timeout=20000)
+        if window.session.game.over:
+            break
+        game = window.session.game
+        answer_by_clicking(qtbot, window, me.choose(game, game.decision))
+        clicks += 1
+        assert clicks < 3000
+    summary = window.findChild(QLabel, "playtestSummary").text()
+    assert summary.startswith("Game over:") and "turns" in summary
+    assert window.session.summary().winner is not None
+    log = window.findChild(QPlainTextEdit, "playtestLog").toPlainText()
+    assert "goes first" in log and ("wins" in log or "life" in log)
+    assert not window.findChild(QPushButton, "decisionConfirm").isEnabled()
+
+
+def test_only_legal_choices_are_offered_and_hovering_a_die_names_its_card(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, catalogue)
+    decision = window.session.game.decision
+    assert decision.kind == "reroll"                       # my first roll
+    options = window.findChild(QListWidget, "decisionOptions")
+    assert {options.item(r).data(DIE_ROLE) for r in range(options.count())} == set(decision.subset)
+    die = decision.subset[0]
+    assert window.board.die_widget(die).toolTip()
+    click(qtbot, window.findChild(QPushButton, "decisionConfirm"))        # keep the roll
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide)
+    assert window.session.game.decision.kind == "priority"
+    labels = [options.item(r).text() for r in range(options.count())]
+    assert all(label.startswith(("Buy ", "Field ", "Use ")) for label in labels)
+
+
+def test_undo_takes_back_my_last_decision(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, catalogue)
+    click(qtbot, window.findChild(QPushButton, "decisionConfirm"))        # keep the roll
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide)
+    before = list(window.session.game.record)
+    click(qtbot, window.findChild(QPushButton, "decisionPass"))
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide or window.session.game.over)
+    assert len(window.session.game.record) > len(before)
+    window.actions_by_name["undo"].trigger()
+    assert window.session.game.record == before and window.session.my_turn_to_decide
+
+
+def test_save_and_load_a_replay_and_restart(qtbot: QtBot, catalogue, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, catalogue)
+    click(qtbot, window.findChild(QPushButton, "decisionConfirm"))
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide)
+    log = list(window.session.game.log)
+    path = tmp_path / "game.json"
+    window.session.save(path)
+    window.actions_by_name["restart"].trigger()
+    assert window.session.game.decision.kind == "reroll" and len(window.session.game.record) == 0
+    assert window.load(path)
+    assert window.session.game.log == log
+
+
+def test_playtest_button_opens_a_game_of_the_team_being_built(qtbot: QtBot, window, catalogue) -> None:  # type: ignore[no-untyped-def]
+    window.open_path(TEAMS / "standard-x-men.yaml")
+    opened = window.playtest(read_team_file(TEAMS / "standard-villains.yaml"), PlaytestConfig(seed=2, first="ai"))
+    assert opened is not None
+    qtbot.addWidget(opened)
+    qtbot.waitUntil(lambda: opened.session.my_turn_to_decide)
+    assert opened.session.teams[0].name == "Children of the Atom"
+    assert window.findChild(QPushButton, "playtestButton").isEnabled()
+
+
+def test_setup_dialog_offers_reference_and_library_teams(qtbot: QtBot, window) -> None:  # type: ignore[no-untyped-def]
+    from teambuilder.ui.playtest.launch import PlaytestSetupDialog
+
+    window.open_path(TEAMS / "standard-x-men.yaml")
+    dialog = PlaytestSetupDialog(window.document.team, window.context.formats["standard"], window.context.library)
+    qtbot.addWidget(dialog)
+    opponents = dialog.findChild(QComboBox, "playtestOpponent")
+    labels = [opponents.itemText(i) for i in range(opponents.count())]
+    assert any(label.startswith("Reference: ") for label in labels)
+    assert "Library: Children of the Atom" in labels
+    assert dialog.config().life == 20
+
+
+def test_cli_autoplay_finishes_offscreen(tmp_path: Path) -> None:
+    env = {"QT_QPA_PLATFORM": "offscreen", "TEAMBUILDER_CACHE_DIR": str(tmp_path / "cache"),
+           "TEAMBUILDER_USER_DIR": str(tmp_path / "user"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    for seed in (0, 1):
+        result = subprocess.run([sys.executable, "-m", "teambuilder", "playtest", str(TEAMS / "standard-x-men.yaml"),
+                                 "--seed", str(seed), "--autoplay"],
+                                check=False, env=env, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        assert " wins " in result.stdout or "tie" in result.stdout.lower(), result.stdout
