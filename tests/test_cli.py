@@ -67,18 +67,18 @@ def test_catalogue_check_lists_every_problem_and_exits_1(capsys: pytest.CaptureF
     assert len(lines) == 2
     assert all(line.startswith(f"{broken}:") for line in lines)
     assert "energy: unknown energy type 'goo'" in out and "max_dice: must be at least 1, got 0" in out
-    assert "1 file(s) skipped, 273 cards in 3 file(s) loaded" in err
+    assert "1 file(s) skipped, 4045 cards in 68 file(s) loaded" in err
 
 
 def test_catalogue_check_clean(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "catalogue", "check")
-    assert code == 0 and out.strip() == "ok: 307 cards in 4 set file(s)"
+    assert code == 0 and out.strip() == "ok: 4079 cards in 69 set file(s)"
 
 
 def test_catalogue_build_forces_a_rebuild(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "catalogue", "build")
-    assert code == 0 and out.startswith("built ") and out.strip().endswith("307 cards")
-    assert "indexing 307 cards" in err
+    assert code == 0 and out.startswith("built ") and out.strip().endswith("4079 cards")
+    assert "indexing 4079 cards" in err
 
 
 def test_console_script_version() -> None:

@@ -176,10 +176,12 @@ def default_energy_faces(kind: str, energy: tuple[str, ...], level_count: int) -
 
     A die has six faces. Character dice give the faces their levels do not use to
     energy: single faces of each of the card's types, then one double face. Action
-    dice have three energy faces the same way; basic action dice show generic energy
-    (1, 1 and a double 2), which is why they can be spent as virtual energy.
+    dice have three energy faces the same way; basic action dice (and action dice with no
+    energy type: D&D equipment) show generic energy (1, 1 and a double 2), which is why
+    they can be spent as virtual energy.
     """
-    if kind == "basic_action":
+    if kind == "basic_action" or (kind == "action" and not energy):
+        # Equipment dice have no energy type either: generic faces like basic actions.
         return (EnergyFace(generic=1), EnergyFace(generic=1), EnergyFace(generic=2))
     if not energy:
         return ()

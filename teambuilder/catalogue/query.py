@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 # Field name -> (canonical name, kind). "number" fields take comparisons.
 FIELDS: dict[str, tuple[str, str]] = {
-    "set": ("set", "choice"), "code": ("code", "choice"),
+    "set": ("set", "choice"), "code": ("code", "choice"), "universe": ("universe", "choice"),
     "name": ("name", "text"), "text": ("text", "text"),
     "kind": ("kind", "choice"), "type": ("kind", "choice"),
     "energy": ("energy", "choice"), "aff": ("aff", "choice"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, false, not_, or_, select, true
@@ -45,6 +45,7 @@ class QueryVocabulary:
     sets: frozenset[str]
     affiliations: dict[str, str]  # key -> display name
     keywords: dict[str, str]
+    universes: dict[str, frozenset[str]] = field(default_factory=dict)   # name -> set codes
 
 
 def _key(text: str) -> str:
@@ -76,6 +77,21 @@ class _Compiler:
         hint = f" (did you mean {close[0]}?)" if close else ""
         raise QueryError(f"{term.field}: unknown {what} '{value}'{hint}", term.position, term.token)
 
+    def universe(self, term: FieldTerm) -> str:
+        """A universe by its name, ignoring case and punctuation ("d&d", "yugioh"), or by
+        the start of one when that is unambiguous ("warhammer")."""
+        def squash(text: str) -> str:
+            return "".join(ch for ch in text.lower().replace("&", "n") if ch.isalnum())
+        wanted = squash(term.value)
+        names = {squash(name): name for name in self.vocabulary.universes}
+        if wanted in names:
+            return names[wanted]
+        starts = {name for key, name in names.items() if wanted and key.startswith(wanted)}
+        if len(starts) == 1:
+            return starts.pop()
+        known = ", ".join(sorted(self.vocabulary.universes, key=str.lower))
+        raise QueryError(f"universe: unknown universe '{term.value}' (one of {known})", term.position, term.token)
+
     def named(self, term: FieldTerm, table: dict[str, str], what: str) -> str:
         options = {key: key for key in table}
         options.update({_key(name): key for key, name in table.items()})
@@ -87,6 +103,8 @@ class _Compiler:
         if name == "set":
             options = {code: code for code in self.vocabulary.sets}
             return col(CardRow.set_code) == self.resolve(term, value, options, "set")
+        if name == "universe":
+            return col(CardRow.set_code).in_(sorted(self.vocabulary.universes[self.universe(term)]))
         if name == "code":
             return col(CardRow.code) == value.lower()
         if name in ("name", "text"):

@@ -44,7 +44,11 @@ class Catalogue:
                           for r in session.exec(select(SetRow).order_by(col(SetRow.position)))]
             self.affiliations = {r.key: r.name for r in session.exec(select(AffiliationRow))}
             self.keywords = {r.key: r.name for r in session.exec(select(KeywordRow))}
+        universes: dict[str, set[str]] = {}
+        for card_set in self._sets:
+            universes.setdefault(card_set.universe, set()).add(card_set.code)
         self.vocabulary = QueryVocabulary(sets=frozenset(s.code for s in self._sets),
+                                          universes={u: frozenset(c) for u, c in universes.items()},
                                           affiliations=self.affiliations, keywords=self.keywords)
         AFFILIATION_NAMES.update(self.affiliations)   # card text shows "X-Men", not "x_men"
 

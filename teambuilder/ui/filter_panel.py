@@ -189,17 +189,13 @@ class FilterPanel(QWidget):
         """The checked energy types, in the game's order (mask, fist, bolt, shield)."""
         return [energy for energy, button in self.energy_buttons.items() if button.isChecked()]
 
-    def _universe_sets(self) -> list[str]:
-        universe = self.universe_combo.currentData()
-        return [s.code for s in self._sets if s.universe == universe]
-
     def query_terms(self) -> str:
         """The filters as query-language terms joined by spaces; "" when none is set."""
         terms: list[str] = []
         if (code := self.set_combo.currentData()) is not None:
             terms.append(f"set:{quote_value(code)}")
-        if self.universe_combo.currentData() is not None:
-            terms.append(any_of([f"set:{quote_value(c)}" for c in self._universe_sets()]))
+        if (universe := self.universe_combo.currentData()) is not None:
+            terms.append(f"universe:{quote_value(universe)}")
         if energies := self.checked_energies():
             terms.append(any_of([f"energy:{energy}" for energy in energies]))
         for field, combo, names in (("aff", self.affiliation_combo, True),

@@ -37,7 +37,13 @@ def test_every_glossary_keyword_and_manipulation_has_a_scenario(loaded) -> None:
     keywords = {k.replace("_", "-") for k in IMPLEMENTED} | set(MANIPULATIONS)
     missing = sorted(k for k in keywords if not any(f.startswith(k + "-") for f in files))
     assert missing == []
-    assert IMPLEMENTED >= set(loaded.vocabulary.keywords)   # every keyword a card may list
+    # Every keyword of the four rulebook sets is an engine feature; later sets' keywords
+    # (Awaken, Range...) are reported as missing by coverage until the engine has them.
+    rulebook = {k for card in loaded.cards if card.set_code in RULEBOOK_SETS for k in card.keywords}
+    assert IMPLEMENTED >= rulebook
+    later = next(c for c in loaded.cards if set(c.keywords) - IMPLEMENTED)
+    assert coverage(later).status != "full"
+    assert any(m.startswith("keyword ") for m in coverage(later).missing)
 
 
 def test_every_card_ability_has_its_own_scenario(rulebook_cards) -> None:  # type: ignore[no-untyped-def]

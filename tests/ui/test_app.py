@@ -25,7 +25,7 @@ def test_the_catalogue_is_built_in_a_worker_when_the_index_is_missing(qtbot: QtB
     monkeypatch.setenv("TEAMBUILDER_CACHE_DIR", str(tmp_path / "cache"))
     catalogue = load_catalogue_with_progress()
     try:
-        assert catalogue.info.rebuilt and catalogue.count() == 307
+        assert catalogue.info.rebuilt and catalogue.count() == 4079
         assert (tmp_path / "cache").is_dir()
     finally:
         catalogue.close()
