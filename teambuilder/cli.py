@@ -167,7 +167,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
 def cmd_playtest(args: argparse.Namespace) -> int:
     from teambuilder.ui.playtest.launch import run_playtest_command  # Qt only when wanted
 
-    return run_playtest_command(args.team, args.opponent, args.ai, args.seed, args.autoplay, args.first)
+    return run_playtest_command(args.team, args.opponent, args.ai, args.seed, args.autoplay, args.first,
+                                args.screenshot)
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
@@ -254,6 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     playtest.add_argument("--first", choices=("toss", "me", "ai"), default="toss", help="who goes first")
     playtest.add_argument("--autoplay", action="store_true",
                           help="the greedy AI plays your side; run to the end, print the result, exit")
+    playtest.add_argument("--screenshot", metavar="PNG",
+                          help="play both sides into the game, save a picture of the window mid-game, exit")
     playtest.set_defaults(handler=cmd_playtest)
     sim = commands.add_parser("sim", help="play many seeded games between two teams; win rates and more")
     sim.add_argument("team_a", metavar="TEAM_A")

@@ -124,6 +124,18 @@ def test_save_and_load_a_replay_and_restart(qtbot: QtBot, catalogue, tmp_path: P
     assert window.session.game.log == log
 
 
+def test_cards_the_engine_cannot_fully_play_are_named(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    from teambuilder.teams.model import Team, TeamCard
+
+    mine = Team(name="Avengers", cards=(TeamCard("2avx", 2), TeamCard("5sww", 2)), basic_actions=("31sww", "34sww"))
+    session = make_session(mine, read_team_file(TEAMS / "standard-villains.yaml"), catalogue, PlaytestConfig(seed=1))
+    window = PlaytestWindow(session, catalogue, pace_ms=0)
+    qtbot.addWidget(window)
+    warning = window.findChild(QLabel, "playtestEngineWarning")
+    assert "Beast: Genetic Expert (none)" in warning.text() and "Cheetah" not in warning.text()
+    assert not open_window(qtbot, catalogue).findChild(QLabel, "playtestEngineWarning").text()
+
+
 def test_playtest_button_opens_a_game_of_the_team_being_built(qtbot: QtBot, window, catalogue) -> None:  # type: ignore[no-untyped-def]
     window.open_path(TEAMS / "standard-x-men.yaml")
     opened = window.playtest(read_team_file(TEAMS / "standard-villains.yaml"), PlaytestConfig(seed=2, first="ai"))

@@ -678,6 +678,7 @@ class _PlayerPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.name = QLabel()
         self.name.setFont(_pixel_font(self.font(), 14, bold=True))
+        self.name.setWordWrap(True)     # team names are often longer than the column
         self.role = QLabel()
         self.role.setWordWrap(True)
         self.life = QLabel()
@@ -690,7 +691,7 @@ class _PlayerPanel(QFrame):
         info.addStretch(1)
         info_box = QWidget()
         info_box.setLayout(info)
-        info_box.setFixedWidth(118)
+        info_box.setFixedWidth(132)
         titles = {key: title for key, title, _ in BOXES}
         self.boxes = {key: _ZoneBox(titles[key]) for key, _, _ in BOXES}
         zones = QVBoxLayout()

@@ -117,10 +117,15 @@ class DecisionPanel(QWidget):
                 self.options.addItem(item)
             if self.options.count():
                 self.options.setCurrentRow(0)
+            elif any(isinstance(a, Pass) for a in decision.options):
+                note = QListWidgetItem("Nothing else is legal now: pass (P).")
+                note.setFlags(Qt.ItemFlag.NoItemFlags)
+                self.options.addItem(note)
         passing = any(isinstance(a, Pass) for a in decision.options)
         self.pass_button.setEnabled(passing)
         self.pass_button.setText("Pass" if decision.kind == "priority" else "No / skip")
-        if decision.options and not self.options.count():
+        if decision.options and not any(self.options.item(i).data(ACTION_ROLE) is not None
+                                        for i in range(self.options.count())):
             self.confirm_button.setEnabled(False)      # only Pass is legal
 
     def _show_subset(self, game: Game, decision: Decision) -> None:

@@ -112,9 +112,10 @@ class PlaytestSetupDialog(QDialog):
 
 
 def run_playtest_command(team_path: str, opponent_path: str | None, ai: str, seed: int, autoplay: bool,
-                         first: str) -> int:
+                         first: str, screenshot: str | None = None, turn: int = 10) -> int:
     """``teambuilder playtest``: open the window; with autoplay play to the end, print the
-    result line and exit."""
+    result line and exit; with ``screenshot`` play both sides up to your decision in
+    ``turn``, save a picture of the window and exit."""
     from PySide6.QtWidgets import QApplication
 
     from teambuilder.ui import themes
@@ -132,8 +133,17 @@ def run_playtest_command(team_path: str, opponent_path: str | None, ai: str, see
     except (TeamFileError, PlaytestError, ValueError) as error:
         print(f"teambuilder: {error}", file=sys.stderr)
         return 2
-    window = PlaytestWindow(session, catalogue, autoplay=autoplay, pace_ms=0 if autoplay else 400)
+    window = PlaytestWindow(session, catalogue, autoplay=autoplay or bool(screenshot),
+                            pace_ms=0 if autoplay or screenshot else 400)
     window.show()
+    if screenshot:
+        window.play_until(turn)
+        for _ in range(3):
+            app.processEvents()
+        if not window.grab().save(screenshot):
+            print(f"teambuilder: could not save screenshot to {screenshot}", file=sys.stderr)
+            return 1
+        return 0
     if autoplay:
         window.play_to_end()
         print(window.session.summary().line())

@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 from teambuilder.ai.agents import Agent, make_agent
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.engine.actions import Action
+from teambuilder.engine.coverage import coverage
 from teambuilder.engine.game import IllegalAction
 from teambuilder.sim.playtest import ME, PlaytestError, PlaytestSession
+from teambuilder.teams.lookup import CardLookup
 from teambuilder.ui.playtest.board import BoardWidget
 from teambuilder.ui.playtest.decision_panel import DecisionPanel
 from teambuilder.ui.playtest.launch import session_from_replay
@@ -65,9 +67,13 @@ class PlaytestWindow(QMainWindow):
         self.log.setReadOnly(True)
         self.summary_label = QLabel(objectName="playtestSummary")
         self.summary_label.setWordWrap(True)
+        self.engine_warning = QLabel(objectName="playtestEngineWarning")
+        self.engine_warning.setWordWrap(True)
+        self.engine_warning.setStyleSheet("color: #b36b00;")
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)
+        right_layout.addWidget(self.engine_warning)
         right_layout.addWidget(self.summary_label)
         right_layout.addWidget(self.panel, 2)
         right_layout.addWidget(QLabel("Game log"))
@@ -87,6 +93,7 @@ class PlaytestWindow(QMainWindow):
         self.pace.setMaximumWidth(160)
         self._build_toolbar()
 
+        self._warn_about_engine_support()
         self.panel.chosen.connect(self.choose)
         self.board.die_clicked.connect(self._die_clicked)
         self.refresh()
@@ -110,6 +117,21 @@ class PlaytestWindow(QMainWindow):
         toolbar.addWidget(QLabel(" AI pace "))
         toolbar.addWidget(self.pace)
         self.addToolBar(toolbar)
+
+    def _warn_about_engine_support(self) -> None:
+        """Say which cards the engine cannot play completely (their abilities are missing
+        in part or whole), so a result is read with that in mind."""
+        lookup = CardLookup(self.catalogue)
+        short = []
+        for team in self.session.teams:
+            for ref in [c.ref for c in team.cards] + list(team.basic_actions):
+                card = lookup.resolve(ref)
+                if card is not None and coverage(card).status != "full":
+                    short.append(f"{card.full_name} ({coverage(card).status})")
+        self.engine_warning.setVisible(bool(short))
+        self.engine_warning.setText(
+            f"The rules engine plays {len(short)} card(s) here without all of their abilities: "
+            + "; ".join(short) + "." if short else "")
 
     # -- the game loop -----------------------------------------------------------------
     def refresh(self) -> None:
@@ -168,6 +190,23 @@ class PlaytestWindow(QMainWindow):
         self.pace.setValue(0)
         while not self.session.game.over and (self.session.ai_to_decide or self.autoplay is not None):
             self._ai_tick()
+
+    def play_until(self, turn: int) -> None:
+        """Autoplay both sides up to the user's first decision from ``turn`` on while dice
+        are in the attack zone (or the end of the game), then hand the user the controls:
+        a mid-game position for a picture or a lesson."""
+        self.pace.setValue(0)
+        game = self.session.game
+        while not self.session.game.over:
+            game = self.session.game
+            decision = game.decision
+            if self.session.my_turn_to_decide and game.turn_number >= turn and decision is not None \
+                    and (decision.kind == "blockers" or any(d.attacking for d in game.dice)):
+                break
+            self._ai_tick()
+        self.timer.stop()
+        self.autoplay = None
+        self.refresh()
 
     def _die_clicked(self, die_id: int) -> None:
         if self.session.my_turn_to_decide:
