@@ -136,8 +136,10 @@ class _Compiler:
             return _compare(count, term.operator, number)
         stat = {"fcost": col(CardLevelRow.fielding), "a": col(CardLevelRow.attack),
                 "d": col(CardLevelRow.defense)}[name]
-        return exists(select(col(CardLevelRow.card_code)).where(
-            col(CardLevelRow.card_code) == col(CardRow.code), _compare(stat, term.operator, number)))
+        # An uncorrelated IN list: SQLite runs it once. (A correlated EXISTS let the planner
+        # drive it from the stat index for every card: half a second for "d<=2 fcost:0".)
+        return col(CardRow.code).in_(select(col(CardLevelRow.card_code)).where(
+            _compare(stat, term.operator, number)))
 
     def node(self, node: Node) -> ColumnElement[bool]:
         if isinstance(node, MatchAll):
