@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench check clean system-deps
+.PHONY: run test bench check clean dist system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,9 +24,16 @@ bench: $(STAMP)
 	$(BIN)/python bench/sim.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/app.py
 
+# The wheel (with the card data and resources inside) and the PyInstaller desktop bundle.
+dist: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,dist]'
+	rm -rf dist build
+	$(BIN)/python -m pip wheel --quiet --no-deps -w dist .
+	packaging/build.sh
+
 check: $(STAMP)
 	$(BIN)/python -m mypy teambuilder/catalogue
-	$(BIN)/python -m ruff check teambuilder tests bench
+	$(BIN)/python -m ruff check teambuilder tests bench packaging setup.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
