@@ -73,6 +73,11 @@ class Game:
         self.turn_rules: list[rules.ActiveRule] = []
         # Cards with a global ability: the only ones a priority window looks at for globals.
         self.global_slots = [s.index for s in self.slots if any(a.is_global for a in s.card.abilities)]
+        # Rules only ever add to a global's printed cost, so with less energy than the
+        # cheapest printed global no global can be paid for (borrowed text included: it
+        # is some card's on the table).
+        self.cheapest_global = min((a.cost.amount for s in self.slots for a in s.card.abilities
+                                    if a.is_global and a.cost is not None), default=0)
         self.rule_index = rules.rule_index(self.rule_slots)
         self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)

@@ -171,7 +171,8 @@ def priority_options(game: Game) -> list[Action]:
                 elif use_cost.amount <= available:
                     options += [UseAction(die.id, p) for p in
                                 payment_options(sources, virtual, use_cost, OPTIONS_PER_CHOICE)]
-    for slot_index in (game.global_slots if not game.borrowed else range(len(game.slots))):
+    global_slots = game.global_slots if not game.borrowed else range(len(game.slots))
+    for slot_index in global_slots if available >= game.cheapest_global else ():
         for index, ability in enumerate(game.abilities_of(slot_index)):
             if not ability.is_global or not global_allowed(game, player, slot_index, index, ability):
                 continue
