@@ -262,6 +262,9 @@ def purchase_cost(game: Game, slot: int, player: int | None = None,
     still on the card, when the caller asks about many cards at once."""
     card = game.slots[slot].card.card
     buyer = game.active if player is None else player
+    cache = game.query_cache
+    if cache is not None and ("cost", slot, buyer) in cache:
+        return cache[("cost", slot, buyer)]  # type: ignore[return-value]
     delta = 0
     if game.has_rules and (in_force is None or in_force):
         # Ask about a die still on the card (a rule may count only those).
@@ -269,4 +272,7 @@ def purchase_cost(game: Game, slot: int, player: int | None = None,
                               next((d for d in game.dice if d.slot == slot), None))
         if die is not None:
             delta = rules.purchase_delta(game, buyer, die, in_force)
-    return max(card.cost + delta, 1, len(card.energy))
+    cost = max(card.cost + delta, 1, len(card.energy))
+    if cache is not None:
+        cache[("cost", slot, buyer)] = cost
+    return cost

@@ -32,6 +32,7 @@ from teambuilder.engine.actions import (
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
+    EnergySource,
     Payment,
     PaymentError,
     apply_payment,
@@ -138,8 +139,9 @@ def priority_options(game: Game) -> list[Action]:
         if game.window == "main":
             cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules and available else []
             on_cards: dict[int, Die] = {}
+            card_zone = Zone.CARD      # a local: this loop runs over every die each window
             for die in game.dice:
-                if die.zone is Zone.CARD and die.slot is not None:
+                if die.zone is card_zone and die.slot is not None:
                     on_cards.setdefault(die.slot, die)
             for slot in game.slots if available else ():   # every purchase costs at least 1
                 on_card = on_cards.get(slot.index)
@@ -148,7 +150,7 @@ def priority_options(game: Game) -> list[Action]:
                     continue
                 if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
-                for payment in payment_options(sources, virtual, card_cost(game, slot.index), OPTIONS_PER_CHOICE):
+                for payment in _payments(game, sources, virtual, card_cost(game, slot.index)):
                     options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
             for die in game.zone(player, Zone.RESERVE):
@@ -159,7 +161,7 @@ def priority_options(game: Game) -> list[Action]:
                 if cost.amount > available or game.has_rules and rules.forbidden(game, "cant_field", player, die):
                     continue
                 seen.add((die.spec.key, die.face))
-                for payment in payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE):
+                for payment in _payments(game, sources, virtual, cost):
                     options.append(Field(die.id, payment))
         seen_actions: set[tuple[str, int]] = set()
         use_cost = action_cost(game, player)
@@ -170,7 +172,7 @@ def priority_options(game: Game) -> list[Action]:
                     options.append(UseAction(die.id))
                 elif use_cost.amount <= available:
                     options += [UseAction(die.id, p) for p in
-                                payment_options(sources, virtual, use_cost, OPTIONS_PER_CHOICE)]
+                                _payments(game, sources, virtual, use_cost)]
     global_slots = game.global_slots if not game.borrowed else range(len(game.slots))
     for slot_index in global_slots if available >= game.cheapest_global else ():
         for index, ability in enumerate(game.abilities_of(slot_index)):
@@ -178,9 +180,22 @@ def priority_options(game: Game) -> list[Action]:
                 continue
             cost = global_cost(ability, game, player, slot_index)
             if cost.amount <= available:
-                for payment in payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE):
+                for payment in _payments(game, sources, virtual, cost):
                     options.append(UseGlobal(slot_index, index, payment))
     return options
+
+
+def _payments(game: Game, sources: list[EnergySource], virtual: int, cost: Cost) -> list[Payment]:
+    """The payment offered for ``cost`` while options are listed: many cards cost the
+    same, and the energy in hand does not change within the listing."""
+    cache = game.query_cache
+    key = ("payments", cost)
+    if cache is not None and key in cache:
+        return cache[key]  # type: ignore[return-value]
+    found = payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE)
+    if cache is not None:
+        cache[key] = found
+    return found
 
 
 def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
