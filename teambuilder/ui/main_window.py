@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from teambuilder import __version__
 from teambuilder.catalogue.model import Card
+from teambuilder.teams.formats import Format
 from teambuilder.teams.library import LibraryError
 from teambuilder.teams.model import Team
 from teambuilder.ui import team_io, themes
@@ -323,7 +324,7 @@ class MainWindow(QMainWindow):
         QGuiApplication.clipboard().setText(text.strip())
         self.status(f"Copied the {team_io.EXPORT_LABELS[to].lower()} to the clipboard.")
 
-    def _format(self):  # type: ignore[no-untyped-def]
+    def _format(self) -> Format | None:
         fmt = self.context.formats.get(self.document.team.format)
         if fmt is None:
             QMessageBox.warning(self, "Unknown format", f"Choose a format for the team first "
