@@ -29,9 +29,10 @@ def static_bonuses(game: Game) -> StaticBonuses:
     """Die id -> (attack, defense) added by the "while active" modifiers of active cards.
 
     Computed once for all dice: a card counts once however many of its dice are active."""
-    cache = game.query_cache
-    if cache is not None and "bonuses" in cache:
-        return cache["bonuses"]  # type: ignore[return-value]
+    return game.remembered("bonuses", lambda: _static_bonuses(game))
+
+
+def _static_bonuses(game: Game) -> StaticBonuses:
     bonuses: StaticBonuses = {}
     active = game.active_slots()
     slots = game.static_slots if not game.borrowed else list(dict.fromkeys(
@@ -57,8 +58,6 @@ def static_bonuses(game: Game) -> StaticBonuses:
                         continue
                     attack, defense = bonuses.get(die.id, (0, 0))
                     bonuses[die.id] = (attack + effect.attack * times, defense + effect.defense * times)
-    if cache is not None:
-        cache["bonuses"] = bonuses
     return bonuses
 
 
@@ -260,11 +259,13 @@ def purchase_cost(game: Game, slot: int, player: int | None = None,
     """A card's purchase cost for ``player``; reductions never go below 1 or its number of
     energy types (crossover). ``in_force``: the purchase_cost rules, and ``on_card``: a die
     still on the card, when the caller asks about many cards at once."""
-    card = game.slots[slot].card.card
     buyer = game.active if player is None else player
-    cache = game.query_cache
-    if cache is not None and ("cost", slot, buyer) in cache:
-        return cache[("cost", slot, buyer)]  # type: ignore[return-value]
+    return game.remembered(("cost", slot, buyer), lambda: _purchase_cost(game, slot, buyer, in_force, on_card))
+
+
+def _purchase_cost(game: Game, slot: int, buyer: int, in_force: list[rules.ActiveRule] | None,
+                   on_card: Die | None) -> int:
+    card = game.slots[slot].card.card
     delta = 0
     if game.has_rules and (in_force is None or in_force):
         # Ask about a die still on the card (a rule may count only those).
@@ -272,7 +273,4 @@ def purchase_cost(game: Game, slot: int, player: int | None = None,
                               next((d for d in game.dice if d.slot == slot), None))
         if die is not None:
             delta = rules.purchase_delta(game, buyer, die, in_force)
-    cost = max(card.cost + delta, 1, len(card.energy))
-    if cache is not None:
-        cache[("cost", slot, buyer)] = cost
-    return cost
+    return max(card.cost + delta, 1, len(card.energy))

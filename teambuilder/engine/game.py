@@ -11,10 +11,11 @@ damage >= defense. Invariant: ``decision`` is None only when the game is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass
+from typing import TypeVar
 
 from teambuilder.catalogue.abilities import Ability
 from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
@@ -23,6 +24,7 @@ from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, die_spec
 from teambuilder.engine.energy import EnergySource
 from teambuilder.engine.state import DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
 
+T = TypeVar("T")
 SIDEKICKS_PER_PLAYER = 8
 # The field zone as a plain module name: the filters below run over every die many
 # times a game, and a global name is several times cheaper than ``Zone.FIELD`` there.
@@ -113,7 +115,7 @@ class Game:
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         # Answers to pure queries (active cards, static bonuses, rules in force) while a
         # read-only pass such as listing priority options runs; None otherwise.
-        self.query_cache: dict[object, object] | None = None
+        self.query_cache: dict[Hashable, object] | None = None
         self.log: list[str] = []
         self.record: list[Action] = []
         self.tasks: list[Task] = []
@@ -265,13 +267,18 @@ class Game:
 
     def active_slots(self) -> set[int]:
         """The cards with a die in the field (one pass over the dice)."""
+        return self.remembered("active", lambda: {d.slot for d in self.dice
+                                                  if d.zone is _FIELD and d.slot is not None})
+
+    def remembered(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, answered once per ``key`` inside a reading pass (the answer is
+        shared there: callers must not change it); outside one, computed every time."""
         cache = self.query_cache
-        if cache is not None and "active" in cache:
-            return cache["active"]  # type: ignore[return-value]
-        active = {d.slot for d in self.dice if d.zone is _FIELD and d.slot is not None}
-        if cache is not None:
-            cache["active"] = active
-        return active
+        if cache is None:
+            return compute()
+        if key not in cache:
+            cache[key] = compute()
+        return cache[key]  # type: ignore[return-value]
 
     @contextmanager
     def reading(self) -> Iterator[None]:

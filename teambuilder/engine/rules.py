@@ -90,14 +90,8 @@ def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
 def in_force(game: Game, name: str) -> list[ActiveRule]:
     """Every rule called ``name`` in force now (do not change the list: inside a reading
     pass it is shared)."""
-    cache = game.query_cache
-    if cache is not None and (name,) in cache:
-        return cache[(name,)]  # type: ignore[return-value]
-    found = [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
-    found.extend(card_rules(game, name))
-    if cache is not None:
-        cache[(name,)] = found
-    return found
+    return game.remembered((name,), lambda: [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
+                           + list(card_rules(game, name)))
 
 
 def _alive(game: Game, rule: ActiveRule) -> bool:
@@ -130,13 +124,8 @@ def as_owned_by(game: Game, die: Die, player: int) -> Die:
     """A die still on its card has no owner yet; costs ask about it as the buyer's."""
     if die.owner == player:
         return die
-    cache = game.query_cache
-    if cache is not None and ("owned", die.id, player) in cache:
-        return cache[("owned", die.id, player)]  # type: ignore[return-value]
-    owned = replace(die, owner=player, modifiers=[], flags=set())
-    if cache is not None:
-        cache[("owned", die.id, player)] = owned
-    return owned
+    return game.remembered(("owned", die.id, player),
+                           lambda: replace(die, owner=player, modifiers=[], flags=set()))
 
 
 # -- costs -----------------------------------------------------------------------------

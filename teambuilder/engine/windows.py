@@ -188,14 +188,7 @@ def priority_options(game: Game) -> list[Action]:
 def _payments(game: Game, sources: list[EnergySource], virtual: int, cost: Cost) -> list[Payment]:
     """The payment offered for ``cost`` while options are listed: many cards cost the
     same, and the energy in hand does not change within the listing."""
-    cache = game.query_cache
-    key = ("payments", cost)
-    if cache is not None and key in cache:
-        return cache[key]  # type: ignore[return-value]
-    found = payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE)
-    if cache is not None:
-        cache[key] = found
-    return found
+    return game.remembered(("payments", cost), lambda: payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE))
 
 
 def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QObject, QThread, Signal
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QProgressDialog
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from teambuilder import __version__, paths
 from teambuilder.catalogue.repository import Catalogue
@@ -68,12 +68,8 @@ def load_catalogue_with_progress() -> Catalogue:
     return result
 
 
-def run_app(screenshot: str | None = None, search: str | None = None, team: str | None = None,
-            theme: str | None = None) -> int:
-    """Run the app; with ``screenshot`` save a PNG of the window and exit instead."""
-    if screenshot:
-        # A picture must not touch the user's library or settings: use a scratch folder.
-        os.environ["TEAMBUILDER_USER_DIR"] = tempfile.mkdtemp(prefix="teambuilder-screenshot-")
+def start_application(theme: str | None = None) -> QApplication:
+    """The QApplication with the app's name, icon and theme (the saved one by default)."""
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("Dice Masters Team Builder")
@@ -81,6 +77,26 @@ def run_app(screenshot: str | None = None, search: str | None = None, team: str 
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "teambuilder.svg")))
     themes.apply_theme(app, theme or Settings().theme)
+    return app
+
+
+def save_screenshot(app: QApplication, window: QWidget, path: str) -> int:
+    """Let the window finish drawing, save it as a PNG; the exit code for the command."""
+    for _ in range(3):
+        app.processEvents()
+    if not window.grab().save(path):
+        print(f"teambuilder: could not save screenshot to {path}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_app(screenshot: str | None = None, search: str | None = None, team: str | None = None,
+            theme: str | None = None) -> int:
+    """Run the app; with ``screenshot`` save a PNG of the window and exit instead."""
+    if screenshot:
+        # A picture must not touch the user's library or settings: use a scratch folder.
+        os.environ["TEAMBUILDER_USER_DIR"] = tempfile.mkdtemp(prefix="teambuilder-screenshot-")
+    app = start_application(theme)
     try:
         catalogue = load_catalogue_with_progress()
         library = TeamLibrary.open()
@@ -98,10 +114,5 @@ def run_app(screenshot: str | None = None, search: str | None = None, team: str 
         window.catalogue_panel.view.selectRow(0)
     window.show()
     if screenshot:
-        for _ in range(3):
-            app.processEvents()
-        if not window.grab().save(screenshot):
-            print(f"teambuilder: could not save screenshot to {screenshot}", file=sys.stderr)
-            return 1
-        return 0
+        return save_screenshot(app, window, screenshot)
     return int(app.exec())

@@ -116,15 +116,10 @@ def run_playtest_command(team_path: str, opponent_path: str | None, ai: str, see
     """``teambuilder playtest``: open the window; with autoplay play to the end, print the
     result line and exit; with ``screenshot`` play both sides up to your decision in
     ``turn``, save a picture of the window and exit."""
-    from PySide6.QtWidgets import QApplication
-
-    from teambuilder.ui import themes
-    from teambuilder.ui.app import load_catalogue_with_progress
+    from teambuilder.ui.app import load_catalogue_with_progress, save_screenshot, start_application
     from teambuilder.ui.playtest.window import PlaytestWindow
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    assert isinstance(app, QApplication)
-    themes.apply_theme(app, "light")
+    app = start_application("light")
     try:
         mine = read_team_file(Path(team_path))
         opponent = read_team_file(Path(opponent_path)) if opponent_path else _default_opponent(mine)
@@ -138,12 +133,7 @@ def run_playtest_command(team_path: str, opponent_path: str | None, ai: str, see
     window.show()
     if screenshot:
         window.play_until(turn)
-        for _ in range(3):
-            app.processEvents()
-        if not window.grab().save(screenshot):
-            print(f"teambuilder: could not save screenshot to {screenshot}", file=sys.stderr)
-            return 1
-        return 0
+        return save_screenshot(app, window, screenshot)
     if autoplay:
         window.play_to_end()
         print(window.session.summary().line())
