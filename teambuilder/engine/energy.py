@@ -266,21 +266,58 @@ def payment_options(sources: Sequence[EnergySource], virtual: int, cost: Cost,
 
     Dice showing the same face are interchangeable, so each option uses the lowest die ids.
     """
+    return pool_payments(Pool.of(sources), virtual, cost, limit)
+
+
+Face = tuple[tuple[str, ...], int, frozenset[str]]   # symbols, generic units, spin_to
+# Every pool of faces met so far gets a small number: the cache below is keyed by it, so a
+# lookup hashes a few ints instead of the nested faces (and never a Cost dataclass).
+_POOL_NUMBERS: dict[tuple[Face, ...], int] = {}
+_POOLS: list[tuple[Face, ...]] = []
+_MAX_POOLS = 200_000   # then start again: the numbers are only ever cache keys
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The energy in a reserve pool as the payment search sees it: its faces in die id
+    order, numbered (equal pools, in any game, share one cached answer), and the real die
+    ids to put back into the payments found."""
+
+    number: int
+    die_ids: tuple[int, ...]
+
+    @staticmethod
+    def of(sources: Sequence[EnergySource]) -> Pool:
+        ordered = sorted(sources, key=lambda s: s.die_id)
+        faces = tuple((s.symbols, s.generic, s.spin_to) for s in ordered)
+        number = _POOL_NUMBERS.get(faces)
+        if number is None:
+            if len(_POOLS) >= _MAX_POOLS:
+                _POOL_NUMBERS.clear()
+                _POOLS.clear()
+                _cached_options.cache_clear()
+            number = _POOL_NUMBERS[faces] = len(_POOLS)
+            _POOLS.append(faces)
+        return Pool(number, tuple(s.die_id for s in ordered))
+
+
+def pool_payments(pool: Pool, virtual: int, cost: Cost, limit: int = 8) -> list[Payment]:
+    """``payment_options`` for a pool already numbered (one pool, many costs)."""
     if limit <= 0:
         return []
-    # The answer depends on the faces, not on which dice show them: search with the dice
-    # numbered 0..n-1 (so equal pools share one cached answer), then put the real ids back.
-    sources = sorted(sources, key=lambda s: s.die_id)
-    canonical = tuple(EnergySource(i, s.symbols, s.generic, s.spin_to) for i, s in enumerate(sources))
-    return [Payment(tuple(Spend(sources[spend.die_id].die_id, spend.symbols, spend.generic)
-                          for spend in payment.spends), payment.virtual)
-            for payment in _cached_options(canonical, virtual, cost, limit)]
+    ids = pool.die_ids
+    return [Payment(tuple(Spend(ids[spend.die_id], spend.symbols, spend.generic) for spend in payment.spends),
+                    payment.virtual)
+            for payment in _cached_options(pool.number, virtual, cost.amount, cost.types, limit)]
 
 
 @lru_cache(maxsize=16384)
-def _cached_options(sources: tuple[EnergySource, ...], virtual: int, cost: Cost, limit: int) -> tuple[Payment, ...]:
-    """The same reserve pool is asked about the same costs again and again (every priority
-    pass of a turn): payments are pure values, so the answers are remembered."""
+def _cached_options(pool: int, virtual: int, amount: int, types: tuple[str, ...], limit: int) -> tuple[Payment, ...]:
+    """The same pool is asked about the same costs again and again (every priority pass
+    of a turn, and across games): payments are pure values, so the answers are remembered.
+    The search sees the dice numbered 0..n-1 in die id order."""
+    sources = tuple(EnergySource(i, symbols, generic, spin) for i, (symbols, generic, spin) in enumerate(_POOLS[pool]))
+    cost = Cost(amount, types)
     if len(set(cost.types)) == len(cost.types):
         return tuple(_search(sources, virtual, cost, limit))
     return tuple(_repeated(sources, virtual, cost)[:limit])

@@ -76,13 +76,10 @@ class Game:
         # Events some card watches for ("whenever ..."): others are not looked up at all.
         self.watched = {a.trigger for s in self.slots for a in s.card.abilities}
         self.turn_rules: list[rules.ActiveRule] = []
-        # Cards with a global ability: the only ones a priority window looks at for globals.
-        self.global_slots = [s.index for s in self.slots if any(a.is_global for a in s.card.abilities)]
-        # Rules only ever add to a global's printed cost, so with less energy than the
-        # cheapest printed global no global can be paid for (borrowed text included: it
-        # is some card's on the table).
-        self.cheapest_global = min((a.cost.amount for s in self.slots for a in s.card.abilities
-                                    if a.is_global and a.cost is not None), default=0)
+        # Every printed global, as (slot, ability index, ability): all a priority window
+        # looks at for globals (unless some card borrows text).
+        self.global_abilities = [(s.index, i, a) for s in self.slots for i, a in enumerate(s.card.abilities)
+                                 if a.is_global]
         self.rule_index = rules.rule_index(self.rule_slots)
         self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
@@ -175,7 +172,7 @@ class Game:
         and draws come from a fresh generator: a player looking ahead cannot know them."""
         memo: dict[int, object] = {id(self.slots): self.slots, id(self.static_slots): self.static_slots,
                                    id(self.rule_slots): self.rule_slots, id(self.rule_index): self.rule_index,
-                                   id(self.watched): self.watched}
+                                   id(self.watched): self.watched, id(self.global_abilities): self.global_abilities}
         for die in self.dice:
             memo[id(die.spec)] = die.spec
         log, record = self.log, self.record

@@ -87,9 +87,14 @@ def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
                 yield ActiveRule(owner, slot.index, effect)
 
 
+_NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed
+
+
 def in_force(game: Game, name: str) -> list[ActiveRule]:
     """Every rule called ``name`` in force now (do not change the list: inside a reading
     pass it is shared)."""
+    if name not in game.rule_index and not game.turn_rules and not game.borrowed:
+        return _NONE    # most rules are on no card of this game: asked very often, cheaply
     return game.remembered((name,), lambda: [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
                            + list(card_rules(game, name)))
 
@@ -135,9 +140,20 @@ def purchase_delta(game: Game, player: int, die: Die, rules_now: list[ActiveRule
         rules_now = in_force(game, "purchase_cost")
     if not rules_now:
         return 0
+    # A rule about its own card's dice ("this card costs less") cannot touch another card.
+    rules_now = [r for r in rules_now if not _only_own_card(r) or r.slot == die.slot]
+    if not rules_now:
+        return 0
     # Only a rule about some dice needs to look at the die (as the buyer's).
     buyer_die = as_owned_by(game, die, player) if any(r.dice or r.effect.applies_to is not None for r in rules_now) else die
     return sum(amount(game, r) for r in rules_now if applies(game, r, buyer_die))
+
+
+def _only_own_card(rule: ActiveRule) -> bool:
+    """Whether a rule speaks only of the dice of the card that states it (a "this" filter
+    with no source die matches exactly the dice whose slot is the rule's)."""
+    return not rule.dice and rule.source is None and rule.effect.applies_to is not None \
+        and rule.effect.applies_to.this
 
 
 def field_delta(game: Game, die: Die) -> int:
@@ -181,8 +197,11 @@ def use_up(game: Game, name: str, player: int, die: Die) -> None:
 
 def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
     """cant_purchase / cant_field: whether ``player`` may not buy or field ``die``."""
+    rules_now = in_force(game, name)
+    if not rules_now:
+        return False
     probe = as_owned_by(game, die, player)
-    return any(applies(game, r, probe) for r in in_force(game, name))
+    return any(applies(game, r, probe) for r in rules_now)
 
 
 # -- combat ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ the opponent's turn straight to the used pile.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
@@ -32,12 +33,12 @@ from teambuilder.engine.actions import (
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
-    EnergySource,
     Payment,
     PaymentError,
+    Pool,
     apply_payment,
     check_payment,
-    payment_options,
+    pool_payments,
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Task, Zone
@@ -66,18 +67,25 @@ def _prompt(game: Game) -> str:
     return f"{what}: act, or pass priority."
 
 
+@cache
+def cost_of(amount: int, types: tuple[str, ...] = ()) -> Cost:
+    """One shared Cost per amount and types: costs are asked for many times a listing,
+    and a new Cost is checked (and later hashed) every time."""
+    return Cost(amount, types)
+
+
 def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slot: int = 0) -> Cost:
     """A global's cost, plus what rules in force add (Oracle: opponents pay 1 more)."""
     assert ability.cost is not None, "the parser gives every global a cost"
     if game is None or not game.has_rules:
         return ability.cost
     extra = max(0, rules.global_delta(game, player, slot))
-    return converted(game, player, Cost(ability.cost.amount + extra, ability.cost.types))
+    return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
 
 
 def card_cost(game: Game, slot: int) -> Cost:
     card = game.slots[slot].card.card
-    cost = Cost(purchase_cost(game, slot), card.energy)
+    cost = cost_of(purchase_cost(game, slot), card.energy)
     return converted(game, game.active, cost) if game.has_rules else cost
 
 
@@ -92,17 +100,17 @@ def converted(game: Game, player: int, cost: Cost) -> Cost:
 
 def action_cost(game: Game, player: int) -> Cost:
     """What using an action die costs: nothing, unless a rule in force says so."""
-    return Cost(max(0, rules.action_delta(game, player))) if game.has_rules else Cost(0)
+    return cost_of(max(0, rules.action_delta(game, player))) if game.has_rules else cost_of(0)
 
 
 def field_cost(game: Game, die: Die) -> Cost:
     """Fielding cost: printed, changed by rules in force (never below 0)."""
     printed = die.spec.faces[die.face].fielding
     if not game.has_rules:
-        return Cost(printed)
+        return cost_of(printed)
     if rules.fields_free(game, die):
-        return Cost(0)
-    return Cost(max(0, printed + rules.field_delta(game, die)))
+        return cost_of(0)
+    return cost_of(max(0, printed + rules.field_delta(game, die)))
 
 
 def limit_allows(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
@@ -124,13 +132,13 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
-    ctx = Context(game, player, slot)
-    return not ability.conditions or selectors.all_hold(ctx, ability.conditions)
+    return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
 
 
 def priority_options(game: Game) -> list[Action]:
     player = game.priority
     sources = game.energy_sources(player)
+    pool = Pool.of(sources)
     virtual = game.players[player].virtual
     options: list[Action] = [Pass()]
     # Cheap bound first: most costs are simply more than all the energy in hand.
@@ -150,7 +158,7 @@ def priority_options(game: Game) -> list[Action]:
                     continue
                 if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
-                for payment in _payments(game, sources, virtual, card_cost(game, slot.index)):
+                for payment in _payments(game, pool, virtual, card_cost(game, slot.index)):
                     options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
             for die in game.zone(player, Zone.RESERVE):
@@ -161,7 +169,7 @@ def priority_options(game: Game) -> list[Action]:
                 if cost.amount > available or game.has_rules and rules.forbidden(game, "cant_field", player, die):
                     continue
                 seen.add((die.spec.key, die.face))
-                for payment in _payments(game, sources, virtual, cost):
+                for payment in _payments(game, pool, virtual, cost):
                     options.append(Field(die.id, payment))
         seen_actions: set[tuple[str, int]] = set()
         use_cost = action_cost(game, player)
@@ -172,23 +180,31 @@ def priority_options(game: Game) -> list[Action]:
                     options.append(UseAction(die.id))
                 elif use_cost.amount <= available:
                     options += [UseAction(die.id, p) for p in
-                                _payments(game, sources, virtual, use_cost)]
-    global_slots = game.global_slots if not game.borrowed else range(len(game.slots))
-    for slot_index in global_slots if available >= game.cheapest_global else ():
-        for index, ability in enumerate(game.abilities_of(slot_index)):
-            if not ability.is_global or not global_allowed(game, player, slot_index, index, ability):
-                continue
-            cost = global_cost(ability, game, player, slot_index)
-            if cost.amount <= available:
-                for payment in _payments(game, sources, virtual, cost):
-                    options.append(UseGlobal(slot_index, index, payment))
+                                _payments(game, pool, virtual, use_cost)]
+    for slot_index, index, ability in _globals(game):
+        # The printed cost first: rules only ever add to it, and it rules out most globals.
+        assert ability.cost is not None, "the parser gives every global a cost"
+        if ability.cost.amount > available or not global_allowed(game, player, slot_index, index, ability):
+            continue
+        cost = global_cost(ability, game, player, slot_index)
+        if cost.amount <= available:
+            for payment in _payments(game, pool, virtual, cost):
+                options.append(UseGlobal(slot_index, index, payment))
     return options
 
 
-def _payments(game: Game, sources: list[EnergySource], virtual: int, cost: Cost) -> list[Payment]:
+def _globals(game: Game) -> list[tuple[int, int, Ability]]:
+    """Every global on the table now, as (slot, ability index, ability)."""
+    if not game.borrowed:
+        return game.global_abilities      # printed text only: listed once per game
+    return [(slot, index, ability) for slot in range(len(game.slots))
+            for index, ability in enumerate(game.abilities_of(slot)) if ability.is_global]
+
+
+def _payments(game: Game, pool: Pool, virtual: int, cost: Cost) -> list[Payment]:
     """The payment offered for ``cost`` while options are listed: many cards cost the
     same, and the energy in hand does not change within the listing."""
-    return game.remembered(("payments", cost), lambda: payment_options(sources, virtual, cost, OPTIONS_PER_CHOICE))
+    return game.remembered(("payments", cost), lambda: pool_payments(pool, virtual, cost, OPTIONS_PER_CHOICE))
 
 
 def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
