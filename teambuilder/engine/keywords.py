@@ -292,7 +292,8 @@ def end_of_turn(game: Game) -> None:
             game.say(f"{game.die_name(die)} returns to the field.", die.owner)
     game.set_aside = staying
     for die in game.dice:
-        die.copy_of = None
+        if die.copy_of is not None:
+            die.copy_of = None
 
 
 # -- keyword scripts ---------------------------------------------------------------------

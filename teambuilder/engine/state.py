@@ -2,7 +2,8 @@
 
 Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` /
 ``blocking`` marks on a die in the field), so a die cannot be in two places or none.
-Zone lists are computed by filtering, never stored twice.
+Zone lists are computed by filtering, never stored twice; a game may remember a filtered
+list only until the next change of any die's zone, owner or face (``MOVES``).
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ class StatModifier:
     source: str
     kind: str = "add"            # add | while_attacking | set (overrides) | swap
 
+# How many times a die has changed zone, owner or face, in any game of this process. A
+# game's remembered zone lists hold while this count has not moved (see Game.zone).
+MOVES = [0]
+_PLACE = frozenset(("zone", "owner", "face"))
+
+
 @dataclass
 class Die:
     id: int
@@ -86,6 +93,12 @@ class Die:
     token: bool = False         # a token exists only in the field
     hurt_events: int = 0        # damage events this die took this turn (Iron Will)
     under: int | None = None    # the die this one is captured by / controls it
+
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+        if name in _PLACE:
+            MOVES[0] += 1
+
     @property
     def is_sidekick(self) -> bool:
         return self.slot is None and not self.token

@@ -199,12 +199,16 @@ def run_cleanup(game: Game, task: Task) -> None:
     game.player_hits.clear()
     game.combat_damage.clear()
     for die in game.dice:
-        die.damage = 0
-        die.hurt_events = 0
-        die.modifiers.clear()
-        if die.id not in staying_aside:
+        # Most dice have nothing to forget: writing only to the others keeps cleanup cheap.
+        if die.damage or die.hurt_events:
+            die.damage = 0
+            die.hurt_events = 0
+        if die.modifiers:
+            die.modifiers.clear()
+        if die.flags and die.id not in staying_aside:
             die.flags.clear()
-        die.leave_combat()
+        if die.attacking or die.blocked or die.blocking is not None or die.also_blocking:
+            die.leave_combat()
     # Only energy stays in the reserve: unused action dice, and character dice drawn too
     # late to be fielded, go to the used pile.
     unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind != ENERGY]
