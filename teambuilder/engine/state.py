@@ -114,14 +114,19 @@ class Die:
 
     def reset(self) -> None:
         """Forget everything that belongs to a rolled die (KO, to the bag, cleared)."""
-        self.damage = 0
-        self.hurt_events = 0
-        self.leave_combat()
-        self.partially_spent = False
+        # (Written only where there is something to forget: most dice have nothing.)
+        if self.damage or self.hurt_events:
+            self.damage = 0
+            self.hurt_events = 0
+        if self.attacking or self.blocked or self.blocking is not None or self.also_blocking:
+            self.leave_combat()
+        if self.partially_spent:
+            self.partially_spent = False
         self.modifiers.clear()
         self.flags.clear()
-        self.copy_of = None
-        self.stats_of = None
+        if self.copy_of is not None or self.stats_of is not None:
+            self.copy_of = None
+            self.stats_of = None
 
 
 @dataclass
