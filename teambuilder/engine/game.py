@@ -22,7 +22,7 @@ from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, 
 from teambuilder.engine.actions import Action, Decision
 from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, die_spec
 from teambuilder.engine.energy import EnergySource
-from teambuilder.engine.state import MOVES, DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
+from teambuilder.engine.state import DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
 
 T = TypeVar("T")
 SIDEKICKS_PER_PLAYER = 8
@@ -113,9 +113,6 @@ class Game:
         # Answers to pure queries (active cards, static bonuses, rules in force) while a
         # read-only pass such as listing priority options runs; None otherwise.
         self.query_cache: dict[Hashable, object] | None = None
-        # Answers that depend only on where the dice are, and when they were computed.
-        self._placed: dict[Hashable, object] = {}
-        self._placed_stamp = (-1, 0)
         self.log: list[str] = []
         self.record: list[Action] = []
         self.tasks: list[Task] = []
@@ -195,25 +192,11 @@ class Game:
         return 1 - self.active
 
     def zone(self, player: int | None, zone: Zone) -> list[Die]:
-        return list(self.placed(("zone", player, zone),
-                                lambda: [d for d in self.dice if d.zone is zone and d.owner == player]))
+        return [d for d in self.dice if d.zone is zone and d.owner == player]
 
     def field_characters(self, player: int | None = None) -> list[Die]:
-        return list(self.placed(("field", player), lambda: [
-            d for d in self.dice if d.zone is _FIELD and d.spec.faces[d.face].kind == CHARACTER
-            and (player is None or d.owner == player)]))
-
-    def placed(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()`` for an answer that depends only on where the dice are (zone,
-        owner, face): remembered until any die moves (the caller must not change it).
-        The dice are filtered over and over between moves: every KO check, every listing."""
-        stamp = (MOVES[0], len(self.dice))
-        if stamp != self._placed_stamp:
-            self._placed.clear()
-            self._placed_stamp = stamp
-        if key not in self._placed:
-            self._placed[key] = compute()
-        return self._placed[key]  # type: ignore[return-value]
+        return [d for d in self.dice if d.zone is _FIELD and d.spec.faces[d.face].kind == CHARACTER
+                and (player is None or d.owner == player)]
 
     def is_character(self, die: Die) -> bool:
         return die.spec.faces[die.face].kind == CHARACTER
@@ -231,9 +214,6 @@ class Game:
         return f"{die.spec.name}{level}"
 
     def energy_sources(self, player: int) -> list[EnergySource]:
-        return list(self.placed(("energy", player), lambda: self._energy_sources(player)))
-
-    def _energy_sources(self, player: int) -> list[EnergySource]:
         sources = []
         for die in self.zone(player, Zone.RESERVE):
             face = die.spec.faces[die.face]

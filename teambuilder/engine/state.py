@@ -2,8 +2,7 @@
 
 Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` /
 ``blocking`` marks on a die in the field), so a die cannot be in two places or none.
-Zone lists are computed by filtering, never stored twice; a game may remember a filtered
-list only until the next change of any die's zone, owner or face (``MOVES``).
+Zone lists are computed by filtering, never stored twice.
 """
 
 from __future__ import annotations
@@ -65,12 +64,6 @@ class StatModifier:
     source: str
     kind: str = "add"            # add | while_attacking | set (overrides) | swap
 
-# How many times a die has changed zone, owner or face, in any game of this process. A
-# game's remembered zone lists hold while this count has not moved (see Game.zone).
-MOVES = [0]
-_PLACE = frozenset(("zone", "owner", "face"))
-
-
 @dataclass
 class Die:
     id: int
@@ -94,10 +87,6 @@ class Die:
     hurt_events: int = 0        # damage events this die took this turn (Iron Will)
     under: int | None = None    # the die this one is captured by / controls it
 
-    def __setattr__(self, name: str, value: object) -> None:
-        object.__setattr__(self, name, value)
-        if name in _PLACE:
-            MOVES[0] += 1
 
     @property
     def is_sidekick(self) -> bool:

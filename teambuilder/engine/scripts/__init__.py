@@ -54,10 +54,17 @@ def continuation(name: str) -> Callable[[Continuation], Continuation]:
     return register
 
 
+_LOADED: list[bool] = []
+
+
 def load_all() -> None:
-    """Import every script module once, so every registration has run."""
+    """Import every script module once, so every registration has run (asked at every
+    new game and every script run: after the first time, it only checks a flag)."""
+    if _LOADED:
+        return
     for module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{module.name}")
+    _LOADED.append(True)
 
 
 def known(name: str) -> bool:
