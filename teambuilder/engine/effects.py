@@ -18,6 +18,8 @@ from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
+_FIELD = Zone.FIELD   # a module name: cheaper than the enum attribute in per-die loops
+
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
@@ -230,11 +232,14 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
 
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
-    field = game.field_characters()
-    if not (game.static_lowers_defense or game.borrowed):
-        # Nothing lowers defense from outside the die: only these dice can be at risk.
-        field = [d for d in field if d.damage or d.modifiers or d.copy_of is not None
-                 or d.stats_of is not None or d.spec.faces[d.face].defense <= 0]
+    if game.static_lowers_defense or game.borrowed:
+        field = game.field_characters()
+    else:
+        # Nothing lowers defense from outside the die: only these dice can be at risk (one
+        # pass over the dice: this runs before every step of the game).
+        field = [d for d in game.dice if d.zone is _FIELD
+                 and (d.damage or d.modifiers or d.copy_of is not None or d.stats_of is not None
+                      or d.spec.faces[d.face].defense <= 0) and d.spec.faces[d.face].kind == CHARACTER]
     if not field:
         return False
     bonuses = static_bonuses(game)

@@ -153,12 +153,14 @@ def priority_options(game: Game) -> list[Action]:
                     on_cards.setdefault(die.slot, die)
             for slot in game.slots if available else ():   # every purchase costs at least 1
                 on_card = on_cards.get(slot.index)
-                if on_card is None or slot.owner not in (player, None) \
-                        or purchase_cost(game, slot.index, player, cost_rules, on_card) > available:
+                if on_card is None or slot.owner not in (player, None):
                     continue
-                if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
+                amount = purchase_cost(game, slot.index, player, cost_rules, on_card)
+                if amount > available or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
-                for payment in _payments(game, pool, virtual, card_cost(game, slot.index)):
+                # (card_cost, without asking the purchase cost again: the buyer is active)
+                cost = cost_of(amount, slot.card.card.energy)
+                for payment in _payments(game, pool, virtual, converted(game, player, cost) if game.has_rules else cost):
                     options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
             for die in game.zone(player, Zone.RESERVE):
