@@ -288,7 +288,7 @@ class Pool:
 
     @staticmethod
     def of(sources: Sequence[EnergySource]) -> Pool:
-        ordered = sorted(sources, key=lambda s: s.die_id)
+        ordered = sorted(sources, key=_by_face)
         faces = tuple((s.symbols, s.generic, s.spin_to) for s in ordered)
         number = _POOL_NUMBERS.get(faces)
         if number is None:
@@ -299,6 +299,10 @@ class Pool:
             number = _POOL_NUMBERS[faces] = len(_POOLS)
             _POOLS.append(faces)
         return Pool(number, tuple(s.die_id for s in ordered))
+
+
+def _by_face(source: EnergySource) -> tuple[tuple[str, ...], int, int, int]:
+    return source.symbols, source.generic, len(source.spin_to), source.die_id
 
 
 def pool_payments(pool: Pool, virtual: int, cost: Cost, limit: int = 8) -> list[Payment]:
