@@ -8,8 +8,9 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
   its action dice; it keeps a global only for a target that matters.
 - Rerolls: keeps character faces and the energy its cards ask for, rerolls the rest.
 - Attacks when it pays: with everything when the defender cannot stop lethal damage,
-  otherwise with the dice no single blocker can KO, and with all of them into an empty
-  field.
+  otherwise with the dice no single blocker can KO; into an empty field with all of them,
+  except that it keeps its sturdiest die home as a blocker when the opponent's next
+  attack could finish it.
 - Blocks to survive (chump-blocks the biggest attackers when the damage would kill it)
   and to make good trades (a blocker that KOs its attacker and survives, or trades up).
 - Splits an attacker's damage to KO as many blockers (worth as much) as it can.
@@ -145,7 +146,9 @@ class GreedyAgent:
         mine = [game.dice[i] for i in decision.subset]
         theirs = game.field_characters(1 - me)
         if not theirs:
-            return DeclareAttackers(tuple(decision.subset))
+            if sum(game.stats(d)[0] for d in mine) >= game.players[1 - me].life:
+                return DeclareAttackers(tuple(decision.subset))      # lethal: everything
+            return DeclareAttackers(_keep_a_blocker(game, me, mine, decision.required))
         their_attack = max(game.stats(d)[0] for d in theirs)
         # Lethal: even if each of their dice blocks one of our biggest, the rest kills.
         by_attack = sorted(mine, key=lambda d: game.stats(d)[0], reverse=True)
@@ -235,6 +238,27 @@ class GreedyAgent:
             if players and any(p.player == me for p in players):
                 return next(p for p in players if p.player == me)
         return _default(decision)
+
+
+def _keep_a_blocker(game: Game, me: int, mine: list[Die], required: tuple[int, ...]) -> tuple[int, ...]:
+    """Attackers into an empty field, keeping the sturdiest die home when the opponent's
+    next attack could finish us: unblocked attackers go to the used pile, so a player who
+    always attacks with everything never has a blocker on the opponent's turn."""
+    everyone = tuple(sorted(d.id for d in mine))
+    if len(mine) < 2 or game.players[me].life > _next_turn_threat(game, 1 - me):
+        return everyone
+    home = max((d for d in mine if d.id not in required),
+               key=lambda d: (game.stats(d)[1], -game.stats(d)[0], -d.id), default=None)
+    return tuple(i for i in everyone if home is None or i != home.id)
+
+
+def _next_turn_threat(game: Game, player: int) -> int:
+    """A rough bound on what ``player`` can hit for next turn: the top attack of their two
+    strongest character dice, plus a Sidekick (which dice they draw is hidden)."""
+    tops = sorted((max((f.attack for f in d.spec.faces if f.kind == CHARACTER), default=0)
+                   for d in game.dice if d.owner == player and d.slot is not None
+                   and d.zone is not Zone.CARD and d.spec.kind == "character"), reverse=True)
+    return sum(tops[:2]) + 1
 
 
 def _action_has_targets(game: Game, player: int, die_id: int) -> bool:

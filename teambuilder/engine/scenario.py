@@ -363,6 +363,14 @@ def _check(builder: _Builder, game: Game, expect: Mapping[str, Any]) -> list[str
     return failures
 
 
+def position(raw: Mapping[str, Any], resolve: CardResolver) -> Game:
+    """The game a scenario mapping sets up, run to its first decision (for asking an AI
+    what it would do there)."""
+    game = _Builder(raw, resolve).game()
+    game.advance()
+    return game
+
+
 def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
     """Run one scenario file; failures and file errors are collected, never raised."""
     result = ScenarioResult(str(path), path.stem)

@@ -1,0 +1,69 @@
+"""What the greedy AI does in positions a player can read: it races, but keeps a blocker
+home when the opponent's next attack could finish it, and blocks to survive."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from teambuilder.ai.greedy import GreedyAgent
+from teambuilder.engine.actions import DeclareAttackers, DeclareBlockers
+from teambuilder.engine.game import Game
+from teambuilder.engine.scenario import position
+
+# Inline cards: levels are [fielding cost, attack, defense].
+CARDS = {
+    "wall1": {"name": "Wall", "cost": 3, "energy": ["shield"], "levels": [[1, 1, 5], [1, 1, 5], [1, 1, 5]]},
+    "blade2": {"name": "Blade", "cost": 3, "energy": ["fist"], "levels": [[1, 3, 2], [1, 3, 2], [1, 3, 2]]},
+    "brute3": {"name": "Brute", "cost": 5, "energy": ["bolt"], "levels": [[2, 6, 6], [2, 6, 6], [2, 6, 6]]},
+}
+
+
+def _game(ana_life: int, ben_life: int, ana_dice: list[dict[str, Any]], ben_dice: list[dict[str, Any]],
+          active: int = 0) -> Game:
+    raw = {
+        "life": 20, "active": active, "turn": 5, "step": "attack", "cards": CARDS,
+        "players": [
+            {"name": "Ana", "life": ana_life, "team": [{"card": "wall1", "dice": 1}, {"card": "blade2", "dice": 1}],
+             "dice": ana_dice},
+            {"name": "Ben", "life": ben_life, "team": [{"card": "brute3", "dice": 2}], "dice": ben_dice},
+        ],
+    }
+    return position(raw, lambda ref: None)
+
+
+ANA_FIELD = [{"card": "wall1", "zone": "field", "level": 1}, {"card": "blade2", "zone": "field", "level": 1}]
+BEN_USED = [{"card": "brute3", "zone": "used", "count": 2}]
+
+
+def _attackers(game: Game) -> set[str]:
+    decision = game.decision
+    assert decision is not None and decision.kind == "attackers"
+    action = GreedyAgent().choose(game, decision)
+    assert isinstance(action, DeclareAttackers)
+    return {game.dice[die].spec.name for die in action.dice}
+
+
+def test_greedy_keeps_its_sturdiest_die_home_when_the_next_attack_could_kill_it() -> None:
+    # Ben owns two 6-attack Brutes; Ana at 5 life cannot win this turn (4 damage into 10).
+    assert _attackers(_game(5, 10, ANA_FIELD, BEN_USED)) == {"Blade"}
+
+
+def test_greedy_attacks_with_everything_when_it_is_safe_or_lethal() -> None:
+    assert _attackers(_game(20, 10, ANA_FIELD, BEN_USED)) == {"Wall", "Blade"}
+    assert _attackers(_game(5, 4, ANA_FIELD, BEN_USED)) == {"Wall", "Blade"}
+
+
+def test_greedy_chump_blocks_an_attack_that_would_kill_it() -> None:
+    game = _game(5, 10, [{"card": "wall1", "zone": "field", "level": 1}],
+                 [{"card": "brute3", "zone": "field", "level": 1}], active=1)
+    agent = GreedyAgent()
+    assert game.decision is not None
+    game.apply(agent.choose(game, game.decision))          # Ben attacks with the Brute
+    decision = game.decision
+    assert decision is not None and decision.kind == "blockers" and decision.player == 0
+    blocks = agent.choose(game, decision)
+    assert isinstance(blocks, DeclareBlockers) and len(blocks.blocks) == 1
+    game.apply(blocks)
+    while game.decision is not None and game.turn_number == 5:
+        game.apply(agent.choose(game, game.decision))
+    assert game.players[0].life == 5
