@@ -93,6 +93,8 @@ class Die:
         return self.slot is None and not self.token
 
     def leave_combat(self) -> None:
+        if not (self.attacking or self.blocked or self.blocking is not None or self.also_blocking):
+            return      # nothing to forget (the common case: every die at every cleanup)
         self.attacking = False
         self.blocked = False
         self.blocking = None
@@ -107,8 +109,7 @@ class Die:
         if self.damage or self.hurt_events:
             self.damage = 0
             self.hurt_events = 0
-        if self.attacking or self.blocked or self.blocking is not None or self.also_blocking:
-            self.leave_combat()
+        self.leave_combat()
         if self.partially_spent:
             self.partially_spent = False
         self.modifiers.clear()
