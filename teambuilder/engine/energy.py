@@ -279,9 +279,10 @@ _MAX_POOLS = 200_000   # then start again: the numbers are only ever cache keys
 
 @dataclass(frozen=True)
 class Pool:
-    """The energy in a reserve pool as the payment search sees it: its faces in die id
-    order, numbered (equal pools, in any game, share one cached answer), and the real die
-    ids to put back into the payments found."""
+    """The energy in a reserve pool as the payment search sees it: its faces ordered by
+    face (then die id), numbered (pools with the same faces, in any game, whatever their
+    die ids, share one cached answer), and the real die ids to put back into the
+    payments found."""
 
     number: int
     die_ids: tuple[int, ...]
@@ -319,7 +320,7 @@ def pool_payments(pool: Pool, virtual: int, cost: Cost, limit: int = 8) -> list[
 def _cached_options(pool: int, virtual: int, amount: int, types: tuple[str, ...], limit: int) -> tuple[Payment, ...]:
     """The same pool is asked about the same costs again and again (every priority pass
     of a turn, and across games): payments are pure values, so the answers are remembered.
-    The search sees the dice numbered 0..n-1 in die id order."""
+    The search sees the dice numbered 0..n-1 in the pool's order."""
     sources = tuple(EnergySource(i, symbols, generic, spin) for i, (symbols, generic, spin) in enumerate(_POOLS[pool]))
     cost = Cost(amount, types)
     if len(set(cost.types)) == len(cost.types):
