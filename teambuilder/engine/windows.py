@@ -83,9 +83,11 @@ def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slo
     return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
 
 
-def card_cost(game: Game, slot: int) -> Cost:
+def card_cost(game: Game, slot: int, amount: int | None = None) -> Cost:
+    """What buying from ``slot`` costs the active player; ``amount``: its purchase cost,
+    when the caller has it already."""
     card = game.slots[slot].card.card
-    cost = cost_of(purchase_cost(game, slot), card.energy)
+    cost = cost_of(purchase_cost(game, slot) if amount is None else amount, card.energy)
     return converted(game, game.active, cost) if game.has_rules else cost
 
 
@@ -158,9 +160,7 @@ def priority_options(game: Game) -> list[Action]:
                 amount = purchase_cost(game, slot.index, player, cost_rules, on_card)
                 if amount > available or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
                     continue
-                # (card_cost, without asking the purchase cost again: the buyer is active)
-                cost = cost_of(amount, slot.card.card.energy)
-                for payment in _payments(game, pool, virtual, converted(game, player, cost) if game.has_rules else cost):
+                for payment in _payments(game, pool, virtual, card_cost(game, slot.index, amount)):
                     options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
             for die in game.zone(player, Zone.RESERVE):
