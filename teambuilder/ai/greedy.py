@@ -67,7 +67,10 @@ class GreedyAgent:
             "redirect": self._target,
         }.get(decision.kind)
         if handler is not None:
-            return handler(game, decision)
+            # Greedy only reads the game: inside a reading pass, static bonuses, active
+            # cards and rules in force are worked out once per decision, not once per die.
+            with game.reading():
+                return handler(game, decision)
         if decision.kind == "optional":
             return Choose(1)          # "you may": yes (the ability was worth having)
         return _default(decision)

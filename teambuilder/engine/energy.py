@@ -316,6 +316,29 @@ def pool_payments(pool: Pool, virtual: int, cost: Cost, limit: int = 8) -> list[
             for payment in _cached_options(pool.number, virtual, cost.amount, cost.types, limit)]
 
 
+class Hand:
+    """The energy dice a player holds in one reserve pool, with the payments found for
+    it so far. A game keeps one per distinct pool (see ``Game.hand``): within a turn the
+    same pool is listed for again and again (each pass of priority), and every listing
+    asks about the same few costs."""
+
+    __slots__ = ("sources", "pool", "units", "_payments")
+
+    def __init__(self, sources: list[EnergySource]) -> None:
+        self.sources = sources
+        self.pool = Pool.of(sources)
+        self.units = sum(source.generic + len(source.symbols) for source in sources)
+        self._payments: dict[tuple[int, int, tuple[str, ...], int], list[Payment]] = {}
+
+    def payments(self, virtual: int, cost: Cost, limit: int) -> list[Payment]:
+        """``pool_payments`` for this pool, remembered (the list is shared: do not change it)."""
+        key = (virtual, cost.amount, cost.types, limit)
+        found = self._payments.get(key)
+        if found is None:
+            found = self._payments[key] = pool_payments(self.pool, virtual, cost, limit)
+        return found
+
+
 @lru_cache(maxsize=16384)
 def _cached_options(pool: int, virtual: int, amount: int, types: tuple[str, ...], limit: int) -> tuple[Payment, ...]:
     """The same pool is asked about the same costs again and again (every priority pass

@@ -20,8 +20,8 @@ from typing import TypeVar
 from teambuilder.catalogue.abilities import Ability
 from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
 from teambuilder.engine.actions import Action, Decision
-from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, die_spec
-from teambuilder.engine.energy import EnergySource
+from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, die_spec
+from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.state import DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
 
 T = TypeVar("T")
@@ -29,6 +29,19 @@ SIDEKICKS_PER_PLAYER = 8
 # The field zone as a plain module name: the filters below run over every die many
 # times a game, and a global name is several times cheaper than ``Zone.FIELD`` there.
 _FIELD = Zone.FIELD
+_RESERVE = Zone.RESERVE
+_UNSEEN = object()      # a die face not yet looked at (None: looked at, not energy)
+
+
+def _energy_source(die: Die) -> EnergySource | None:
+    """What ``die`` offers as energy on its current face, or None for a non-energy face."""
+    face = die.spec.faces[die.face]
+    if face.kind != ENERGY:
+        return None
+    # A double face may be half spent when the die can spin down to a single face.
+    spin = frozenset(s for s in face.symbols if len(face.symbols) == 2
+                     and die.spec.single_energy_face(s) is not None)
+    return EnergySource(die.id, face.symbols, face.generic, spin)
 
 
 def card_slot(die: Die) -> int:
@@ -64,6 +77,8 @@ class Game:
         self.slots: list[Slot] = []
         self.dice: list[Die] = []
         self._build_table(players)
+        # Each card's dice, in die order: a die never changes card ("this card's dice").
+        self.slot_dice: list[list[Die]] = [[d for d in self.dice if d.slot == s.index] for s in self.slots]
         # Cards with static stat changes: the only ones stats must look at; cards with rules.
         self.static_slots = [s for s in self.slots if any(
             a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
@@ -81,6 +96,13 @@ class Game:
         self.global_abilities = [(s.index, i, a) for s in self.slots for i, a in enumerate(s.card.abilities)
                                  if a.is_global]
         self.rule_index = rules.rule_index(self.rule_slots)
+        # What each card costs when no rule changes it (never below 1 or its number of
+        # energy types): what most purchase listings need.
+        self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in self.slots]
+        # Energy faces by die and face, and Hands by the pool they hold: pure answers
+        # about this game's dice, shared with its copies (see ``hand``).
+        self._energy_faces: dict[int, EnergySource | None] = {}
+        self._hands: dict[tuple[int, ...], Hand] = {}
         self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
         self.captured: list[int] = []
@@ -125,6 +147,9 @@ class Game:
         self.window = ""
         self.priority = 0
         self.inactive_passed = False
+        # The active player's answers when they last passed priority, offered again when
+        # the inactive player passes too (see windows.resolve_priority).
+        self.options_after_pass: tuple[Action, ...] | None = None
         self.step = "setup"
         self.turn_number = 0
         # Always draw the coin toss, so a given first player does not shift the random stream.
@@ -172,7 +197,9 @@ class Game:
         and draws come from a fresh generator: a player looking ahead cannot know them."""
         memo: dict[int, object] = {id(self.slots): self.slots, id(self.static_slots): self.static_slots,
                                    id(self.rule_slots): self.rule_slots, id(self.rule_index): self.rule_index,
-                                   id(self.watched): self.watched, id(self.global_abilities): self.global_abilities}
+                                   id(self.watched): self.watched, id(self.global_abilities): self.global_abilities,
+                                   id(self._energy_faces): self._energy_faces, id(self._hands): self._hands,
+                                   id(self.printed_costs): self.printed_costs}
         for die in self.dice:
             memo[id(die.spec)] = die.spec
         log, record = self.log, self.record
@@ -214,15 +241,27 @@ class Game:
         return f"{die.spec.name}{level}"
 
     def energy_sources(self, player: int) -> list[EnergySource]:
-        sources = []
-        for die in self.zone(player, Zone.RESERVE):
-            face = die.spec.faces[die.face]
-            if face.kind != "energy":
-                continue
-            spin = frozenset(s for s in face.symbols if len(face.symbols) == 2
-                             and die.spec.single_energy_face(s) is not None)
-            sources.append(EnergySource(die.id, face.symbols, face.generic, spin))
-        return sources
+        """The energy faces in ``player``'s reserve pool (a new list: callers may keep it)."""
+        return list(self.hand(player).sources)
+
+    def hand(self, player: int) -> Hand:
+        """The energy ``player`` holds now, as a Hand: the same pool of dice and faces
+        gives the same Hand all game, so payments found for it are found once."""
+        known = self._energy_faces
+        codes = []
+        for die in self.dice:
+            if die.zone is _RESERVE and die.owner == player:
+                code = die.id * 8 + die.face       # a die has six faces
+                source = known.get(code, _UNSEEN)
+                if source is _UNSEEN:
+                    source = known[code] = _energy_source(die)
+                if source is not None:
+                    codes.append(code)
+        key = tuple(codes)
+        hand = self._hands.get(key)
+        if hand is None:
+            hand = self._hands[key] = Hand([known[code] for code in codes])  # type: ignore[misc]
+        return hand
 
     def stats(self, die: Die) -> tuple[int, int]:
         return effects.stats(self, die)

@@ -87,14 +87,14 @@ def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
                 yield ActiveRule(owner, slot.index, effect)
 
 
-_NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed
+NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed
 
 
 def in_force(game: Game, name: str) -> list[ActiveRule]:
     """Every rule called ``name`` in force now (do not change the list: inside a reading
     pass it is shared)."""
     if name not in game.rule_index and not game.turn_rules and not game.borrowed:
-        return _NONE    # most rules are on no card of this game: asked very often, cheaply
+        return NONE    # most rules are on no card of this game: asked very often, cheaply
     return game.remembered((name,), lambda: [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
                            + list(card_rules(game, name)))
 
@@ -147,6 +147,17 @@ def purchase_delta(game: Game, player: int, die: Die, rules_now: list[ActiveRule
     # Only a rule about some dice needs to look at the die (as the buyer's).
     buyer_die = as_owned_by(game, die, player) if any(r.dice or r.effect.applies_to is not None for r in rules_now) else die
     return sum(amount(game, r) for r in rules_now if applies(game, r, buyer_die))
+
+
+def cards_whose_cost_changes(rules_now: list[ActiveRule]) -> set[int | None] | None:
+    """The slots the purchase_cost rules ``rules_now`` can change the cost of, or None
+    when some rule may change any card's cost: the others cost what they print."""
+    slots: set[int | None] = set()
+    for rule in rules_now:
+        if not _only_own_card(rule):
+            return None
+        slots.add(rule.slot)
+    return slots
 
 
 def _only_own_card(rule: ActiveRule) -> bool:

@@ -167,9 +167,18 @@ def engaged(source: Die | None, die: Die) -> bool:
 
 def select(ctx: Context, f: DieFilter) -> list[Die]:
     """Every die ``f`` matches, in a stable order."""
-    zone = ZONE_OF.get(f.zone)
-    # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
-    dice = ctx.game.dice if zone is None else [d for d in ctx.game.dice if d.zone is zone]
+    game = ctx.game
+    if f.this:
+        # "This" is the source die, or (a static ability) the dice of the ability's card.
+        source = ctx.source
+        if source is not None:
+            dice = [source] if source.id < len(game.dice) and game.dice[source.id] is source else []
+        else:
+            dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
+    else:
+        zone = ZONE_OF.get(f.zone)
+        # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
+        dice = game.dice if zone is None else [d for d in game.dice if d.zone is zone]
     return [d for d in dice if matches(ctx, d, f)]
 
 

@@ -33,12 +33,11 @@ from teambuilder.engine.actions import (
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
+    Hand,
     Payment,
     PaymentError,
-    Pool,
     apply_payment,
     check_payment,
-    pool_payments,
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Task, Zone
@@ -57,8 +56,12 @@ def run_window(game: Game, task: Task) -> None:
         game.tasks[-1] = Task(task.kind, task.player, (1,))
         game.priority = game.active
         game.inactive_passed = False
-    with game.reading():
-        options = tuple(priority_options(game))
+    again, game.options_after_pass = game.options_after_pass, None
+    if again is not None and game.priority == game.active:
+        options = again
+    else:
+        with game.reading():
+            options = tuple(priority_options(game))
     game.decision = Decision(game.priority, "priority", _prompt(game), options=options)
 
 
@@ -139,31 +142,18 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
 
 def priority_options(game: Game) -> list[Action]:
     player = game.priority
-    sources = game.energy_sources(player)
-    pool = Pool.of(sources)
+    hand = game.hand(player)
     virtual = game.players[player].virtual
     options: list[Action] = [Pass()]
     # Cheap bound first: most costs are simply more than all the energy in hand.
-    available = virtual + sum(source.generic + len(source.symbols) for source in sources)
+    available = virtual + hand.units
     if player == game.active:
+        if game.window == "main" and available:      # every purchase costs at least 1
+            options += _purchases(game, player, hand, virtual, available)
+        reserve = game.zone(player, Zone.RESERVE)
         if game.window == "main":
-            cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules and available else []
-            on_cards: dict[int, Die] = {}
-            card_zone = Zone.CARD      # a local: this loop runs over every die each window
-            for die in game.dice:
-                if die.zone is card_zone and die.slot is not None:
-                    on_cards.setdefault(die.slot, die)
-            for slot in game.slots if available else ():   # every purchase costs at least 1
-                on_card = on_cards.get(slot.index)
-                if on_card is None or slot.owner not in (player, None):
-                    continue
-                amount = purchase_cost(game, slot.index, player, cost_rules, on_card)
-                if amount > available or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
-                    continue
-                for payment in _payments(game, pool, virtual, card_cost(game, slot.index, amount)):
-                    options.append(Purchase(slot.index, payment))
             seen: set[tuple[str, int]] = set()
-            for die in game.zone(player, Zone.RESERVE):
+            for die in reserve:
                 face = die.spec.faces[die.face]
                 if face.kind != CHARACTER or (die.spec.key, die.face) in seen:
                     continue
@@ -171,18 +161,18 @@ def priority_options(game: Game) -> list[Action]:
                 if cost.amount > available or game.has_rules and rules.forbidden(game, "cant_field", player, die):
                     continue
                 seen.add((die.spec.key, die.face))
-                for payment in _payments(game, pool, virtual, cost):
+                for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
         seen_actions: set[tuple[str, int]] = set()
-        use_cost = action_cost(game, player)
-        for die in game.zone(player, Zone.RESERVE):
+        use_cost: Cost | None = None
+        for die in reserve:
             if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions:
                 seen_actions.add((die.spec.key, die.face))
+                use_cost = use_cost or action_cost(game, player)
                 if use_cost.amount == 0:
                     options.append(UseAction(die.id))
                 elif use_cost.amount <= available:
-                    options += [UseAction(die.id, p) for p in
-                                _payments(game, pool, virtual, use_cost)]
+                    options += [UseAction(die.id, p) for p in hand.payments(virtual, use_cost, OPTIONS_PER_CHOICE)]
     for slot_index, index, ability in _globals(game):
         # The printed cost first: rules only ever add to it, and it rules out most globals.
         assert ability.cost is not None, "the parser gives every global a cost"
@@ -190,8 +180,32 @@ def priority_options(game: Game) -> list[Action]:
             continue
         cost = global_cost(ability, game, player, slot_index)
         if cost.amount <= available:
-            for payment in _payments(game, pool, virtual, cost):
+            for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                 options.append(UseGlobal(slot_index, index, payment))
+    return options
+
+
+def _purchases(game: Game, player: int, hand: Hand, virtual: int, available: int) -> list[Action]:
+    """The dice ``player`` can buy now, one payment each."""
+    cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules else rules.NONE
+    changed = rules.cards_whose_cost_changes(cost_rules)
+    on_cards: dict[int, Die] = {}
+    card_zone = Zone.CARD      # a local: this loop runs over every die each window
+    for die in game.dice:
+        if die.zone is card_zone and die.slot is not None:
+            on_cards.setdefault(die.slot, die)
+    options: list[Action] = []
+    for slot in game.slots:
+        on_card = on_cards.get(slot.index)
+        if on_card is None or slot.owner not in (player, None):
+            continue
+        # A card no rule reaches costs what it always costs.
+        amount = purchase_cost(game, slot.index, player, cost_rules, on_card) \
+            if changed is None or slot.index in changed else game.printed_costs[slot.index]
+        if amount > available or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
+            continue
+        for payment in hand.payments(virtual, card_cost(game, slot.index, amount), OPTIONS_PER_CHOICE):
+            options.append(Purchase(slot.index, payment))
     return options
 
 
@@ -201,12 +215,6 @@ def _globals(game: Game) -> list[tuple[int, int, Ability]]:
         return game.global_abilities      # printed text only: listed once per game
     return [(slot, index, ability) for slot in range(len(game.slots))
             for index, ability in enumerate(game.abilities_of(slot)) if ability.is_global]
-
-
-def _payments(game: Game, pool: Pool, virtual: int, cost: Cost) -> list[Payment]:
-    """The payment offered for ``cost`` while options are listed: many cards cost the
-    same, and the energy in hand does not change within the listing."""
-    return game.remembered(("payments", cost), lambda: pool_payments(pool, virtual, cost, OPTIONS_PER_CHOICE))
 
 
 def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
@@ -234,7 +242,6 @@ def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
 def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     player = decision.player
     if isinstance(action, Pass):
-        game.players[player].virtual = 0
         if player == game.inactive:
             game.inactive_passed = True
             game.priority = game.active
@@ -242,9 +249,15 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             game.tasks.pop()            # active, inactive, active all passed: the window closes
             game.window = ""
         else:
+            # Nothing changes while the inactive player only passes; if they do, the
+            # active player is offered the same answers again (unless virtual energy,
+            # lost now, paid for some of them).
+            game.options_after_pass = None if game.players[player].virtual else decision.options
             game.priority = game.inactive
+        game.players[player].virtual = 0
         return
     game.inactive_passed = False
+    game.options_after_pass = None
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
         spent = pay(game, player, action.payment, card_cost(game, action.slot))
