@@ -311,9 +311,38 @@ def pool_payments(pool: Pool, virtual: int, cost: Cost, limit: int = 8) -> list[
     if limit <= 0:
         return []
     ids = pool.die_ids
-    return [Payment(tuple(Spend(ids[spend.die_id], spend.symbols, spend.generic) for spend in payment.spends),
-                    payment.virtual)
-            for payment in _cached_options(pool.number, virtual, cost.amount, cost.types, limit)]
+    found = []
+    for payment in _cached_options(pool.number, virtual, cost.amount, cost.types, limit):
+        spends = [_spend(ids[spend.die_id], spend.symbols, spend.generic) for spend in payment.spends]
+        if len(spends) > 1:
+            spends.sort(key=_die_id)
+        found.append(_sorted_payment(tuple(spends), payment.virtual))
+    return found
+
+
+_SPENDS: dict[tuple[int, tuple[str, ...], int], Spend] = {}
+
+
+def _spend(die_id: int, symbols: tuple[str, ...], generic: int) -> Spend:
+    """One shared Spend per value (a frozen value: building one is dear, and the same few
+    recur in every listing)."""
+    key = (die_id, symbols, generic)
+    spend = _SPENDS.get(key)
+    if spend is None:
+        spend = _SPENDS[key] = Spend(die_id, symbols, generic)
+    return spend
+
+
+def _die_id(spend: Spend) -> int:
+    return spend.die_id
+
+
+def _sorted_payment(spends: tuple[Spend, ...], virtual: int) -> Payment:
+    """A Payment whose spends are already in die order (skips the sort in __post_init__)."""
+    payment = object.__new__(Payment)
+    object.__setattr__(payment, "spends", spends)
+    object.__setattr__(payment, "virtual", virtual)
+    return payment
 
 
 class Hand:

@@ -187,24 +187,27 @@ def priority_options(game: Game) -> list[Action]:
 
 def _purchases(game: Game, player: int, hand: Hand, virtual: int, available: int) -> list[Action]:
     """The dice ``player`` can buy now, one payment each."""
-    cost_rules = rules.in_force(game, "purchase_cost") if game.has_rules else rules.NONE
+    # The rules that could matter, asked once for the whole listing.
+    has_rules = game.has_rules
+    cost_rules = rules.in_force(game, "purchase_cost") if has_rules else rules.NONE
     changed = rules.cards_whose_cost_changes(cost_rules)
-    on_cards: dict[int, Die] = {}
-    card_zone = Zone.CARD      # a local: this loop runs over every die each window
-    for die in game.dice:
-        if die.zone is card_zone and die.slot is not None:
-            on_cards.setdefault(die.slot, die)
+    forbidding = has_rules and bool(rules.in_force(game, "cant_purchase"))
+    converting = has_rules and bool(rules.in_force(game, "energy_as"))
+    card_zone = Zone.CARD      # a local: this loop looks at many dice each window
     options: list[Action] = []
     for slot in game.slots:
-        on_card = on_cards.get(slot.index)
-        if on_card is None or slot.owner not in (player, None):
+        if slot.owner is not None and slot.owner != player:
+            continue
+        on_card = next((die for die in game.slot_dice[slot.index] if die.zone is card_zone), None)
+        if on_card is None:
             continue
         # A card no rule reaches costs what it always costs.
         amount = purchase_cost(game, slot.index, player, cost_rules, on_card) \
             if changed is None or slot.index in changed else game.printed_costs[slot.index]
-        if amount > available or game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
+        if amount > available or forbidding and rules.forbidden(game, "cant_purchase", player, on_card):
             continue
-        for payment in hand.payments(virtual, card_cost(game, slot.index, amount), OPTIONS_PER_CHOICE):
+        cost = card_cost(game, slot.index, amount) if converting else cost_of(amount, slot.card.card.energy)
+        for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
             options.append(Purchase(slot.index, payment))
     return options
 
