@@ -437,6 +437,8 @@ def run_combat_end(game: Game, task: Task) -> None:
 
 def _reactions(game: Game, event: DamageEvent) -> list[Action]:
     """Reactive globals the damaged side may pay for this event (once per event each)."""
+    if not game.borrowed and not game.damage_reactions:
+        return []       # no card on the table reacts to damage (borrowed text may add one)
     player = _damaged_side(game, event)
     sources = game.energy_sources(player)
     options: list[Action] = []

@@ -96,6 +96,8 @@ class Game:
         self.global_abilities = [(s.index, i, a) for s in self.slots for i, a in enumerate(s.card.abilities)
                                  if a.is_global]
         self.rule_index = rules.rule_index(self.rule_slots)
+        # Whether any printed ability reacts to damage (most games: none to offer).
+        self.damage_reactions = any(a.reactive == "damaged" for s in self.slots for a in s.card.abilities)
         # What each card costs when no rule changes it (never below 1 or its number of
         # energy types): what most purchase listings need.
         self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in self.slots]
