@@ -133,7 +133,9 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
+    # (Only a rule in force this turn, borrowed text or a printed "no globals" can block one.)
+    if (game.turn_rules or game.borrowed or "no_globals" in game.rule_index) and \
+            (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
         return False
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
@@ -195,15 +197,18 @@ def _purchases(game: Game, player: int, hand: Hand, virtual: int, available: int
     converting = has_rules and bool(rules.in_force(game, "energy_as"))
     card_zone = Zone.CARD      # a local: this loop looks at many dice each window
     options: list[Action] = []
+    printed_costs = game.printed_costs
     for slot in game.slots:
         if slot.owner is not None and slot.owner != player:
+            continue
+        # A card no rule reaches costs what it always costs: too dear, it is out at once.
+        printed = changed is not None and slot.index not in changed
+        if printed and printed_costs[slot.index] > available:
             continue
         on_card = next((die for die in game.slot_dice[slot.index] if die.zone is card_zone), None)
         if on_card is None:
             continue
-        # A card no rule reaches costs what it always costs.
-        amount = purchase_cost(game, slot.index, player, cost_rules, on_card) \
-            if changed is None or slot.index in changed else game.printed_costs[slot.index]
+        amount = printed_costs[slot.index] if printed else purchase_cost(game, slot.index, player, cost_rules, on_card)
         if amount > available or forbidding and rules.forbidden(game, "cant_purchase", player, on_card):
             continue
         cost = card_cost(game, slot.index, amount) if converting else cost_of(amount, slot.card.card.energy)
