@@ -8,7 +8,8 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
   its action dice; it keeps a global only for a target that matters.
 - Rerolls: keeps character faces and the energy its cards ask for, rerolls the rest.
 - Attacks when it pays: with everything when the defender cannot stop lethal damage,
-  otherwise with the dice no single blocker can KO; into an empty field with all of them,
+  otherwise with the dice no blocker can take for free (a blocker that KOs one is KO'd
+  too and is worth as much); into an empty field with all of them,
   except that it keeps its sturdiest die home as a blocker when the opponent's next
   attack could finish it.
 - Blocks to survive (chump-blocks the biggest attackers when the damage would kill it)
@@ -152,14 +153,17 @@ class GreedyAgent:
             if sum(game.stats(d)[0] for d in mine) >= game.players[1 - me].life:
                 return DeclareAttackers(tuple(decision.subset))      # lethal: everything
             return DeclareAttackers(_keep_a_blocker(game, me, mine, decision.required))
-        their_attack = max(game.stats(d)[0] for d in theirs)
         # Lethal: even if each of their dice blocks one of our biggest, the rest kills.
         by_attack = sorted(mine, key=lambda d: game.stats(d)[0], reverse=True)
         through = sum(game.stats(d)[0] for d in by_attack[len(theirs):])
         if through >= game.players[1 - me].life:
             return DeclareAttackers(tuple(decision.subset))
-        safe = [d.id for d in mine if game.stats(d)[1] > their_attack]
-        return DeclareAttackers(tuple(sorted(set(safe) | set(decision.required))))
+        sent = [d for d in mine if _worth_sending(game, d, theirs)]
+        if len(sent) == len(mine):
+            # Unblocked attackers go to the used pile: keep a blocker home if needed.
+            kept = set(_keep_a_blocker(game, me, mine, decision.required))
+            sent = [d for d in sent if d.id in kept]
+        return DeclareAttackers(tuple(sorted({d.id for d in sent} | set(decision.required))))
 
     @staticmethod
     def _blockers(game: Game, decision: Decision) -> Action:
@@ -241,6 +245,19 @@ class GreedyAgent:
             if players and any(p.player == me for p in players):
                 return next(p for p in players if p.player == me)
         return _default(decision)
+
+
+def _worth_sending(game: Game, attacker: Die, blockers: list[Die]) -> bool:
+    """No blocker takes ``attacker`` for free: every blocker that would KO it is KO'd too
+    and is worth at least as much (an even trade or better). Sending only dice no blocker
+    can KO stalls boards where both sides hold back."""
+    attack, defense = game.stats(attacker)
+    value = die_value(game, attacker)
+    for blocker in blockers:
+        blocker_attack, blocker_defense = game.stats(blocker)
+        if blocker_attack >= defense and (attack < blocker_defense or die_value(game, blocker) < value):
+            return False
+    return True
 
 
 def _keep_a_blocker(game: Game, me: int, mine: list[Die], required: tuple[int, ...]) -> tuple[int, ...]:

@@ -15,17 +15,18 @@ CARDS = {
     "wall1": {"name": "Wall", "cost": 3, "energy": ["shield"], "levels": [[1, 1, 5], [1, 1, 5], [1, 1, 5]]},
     "blade2": {"name": "Blade", "cost": 3, "energy": ["fist"], "levels": [[1, 3, 2], [1, 3, 2], [1, 3, 2]]},
     "brute3": {"name": "Brute", "cost": 5, "energy": ["bolt"], "levels": [[2, 6, 6], [2, 6, 6], [2, 6, 6]]},
+    "guard4": {"name": "Guard", "cost": 3, "energy": ["mask"], "levels": [[1, 2, 3], [1, 2, 3], [1, 2, 3]]},
 }
 
 
 def _game(ana_life: int, ben_life: int, ana_dice: list[dict[str, Any]], ben_dice: list[dict[str, Any]],
-          active: int = 0) -> Game:
+          active: int = 0, ben_card: str = "brute3") -> Game:
     raw = {
         "life": 20, "active": active, "turn": 5, "step": "attack", "cards": CARDS,
         "players": [
             {"name": "Ana", "life": ana_life, "team": [{"card": "wall1", "dice": 1}, {"card": "blade2", "dice": 1}],
              "dice": ana_dice},
-            {"name": "Ben", "life": ben_life, "team": [{"card": "brute3", "dice": 2}], "dice": ben_dice},
+            {"name": "Ben", "life": ben_life, "team": [{"card": ben_card, "dice": 2}], "dice": ben_dice},
         ],
     }
     return position(raw, lambda ref: None)
@@ -51,6 +52,20 @@ def test_greedy_keeps_its_sturdiest_die_home_when_the_next_attack_could_kill_it(
 def test_greedy_attacks_with_everything_when_it_is_safe_or_lethal() -> None:
     assert _attackers(_game(20, 10, ANA_FIELD, BEN_USED)) == {"Wall", "Blade"}
     assert _attackers(_game(5, 4, ANA_FIELD, BEN_USED)) == {"Wall", "Blade"}
+
+
+def test_greedy_attacks_into_a_blocker_that_would_only_trade_evenly() -> None:
+    # Ben's Guard (2/3) would KO the Blade (3/2) by blocking it, but the Blade KOs the
+    # Guard too, and the two are worth the same: the Blade attacks; the Wall (1/5) is
+    # safe from the Guard and attacks as well.
+    guard = [{"card": "guard4", "zone": "field", "level": 1}]
+    assert _attackers(_game(20, 20, ANA_FIELD, guard, ben_card="guard4")) == {"Wall", "Blade"}
+
+
+def test_greedy_holds_back_dice_a_blocker_would_take_for_free() -> None:
+    # Ben's Brute (6/6) KOs either of Ana's dice by blocking and survives: neither attacks.
+    brute = [{"card": "brute3", "zone": "field", "level": 1}]
+    assert _attackers(_game(20, 20, ANA_FIELD, brute)) == set()
 
 
 def test_greedy_chump_blocks_an_attack_that_would_kill_it() -> None:
