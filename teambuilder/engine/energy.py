@@ -108,12 +108,17 @@ def check_payment(payment: Payment, sources: Sequence[EnergySource], virtual: in
         seen.add(spend.die_id)
         if not spend.symbols and spend.generic <= 0:
             raise PaymentError(f"die {spend.die_id}: nothing spent")
-        left = Counter(die.symbols)
-        left.subtract(spend.symbols)
-        if spend.generic > die.generic or min(left.values(), default=0) < 0:
+        # What the face keeps after the spend (a face shows at most two symbols).
+        remainder = list(die.symbols)
+        overspent = spend.generic > die.generic
+        for symbol in spend.symbols:
+            if symbol in remainder:
+                remainder.remove(symbol)
+            else:
+                overspent = True
+        if overspent:
             raise PaymentError(f"die {spend.die_id} shows {die.describe()}, cannot spend "
                                f"{'+'.join(spend.symbols) or spend.generic}")
-        remainder = [sym for sym, n in left.items() if n > 0]
         if remainder and remainder[0] not in die.spin_to:
             raise PaymentError(f"die {spend.die_id} cannot spend only {spend.symbols[0]}: it "
                                f"has no face showing just {remainder[0]} to spin down to")
@@ -351,7 +356,7 @@ class Hand:
     same pool is listed for again and again (each pass of priority), and every listing
     asks about the same few costs."""
 
-    __slots__ = ("sources", "pool", "units", "_payments")
+    __slots__ = ("_payments", "pool", "sources", "units")
 
     def __init__(self, sources: list[EnergySource]) -> None:
         self.sources = sources

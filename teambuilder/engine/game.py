@@ -11,8 +11,7 @@ damage >= defense. Invariant: ``decision`` is None only when the game is over.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import TypeVar
@@ -318,18 +317,10 @@ class Game:
             cache[key] = compute()
         return cache[key]  # type: ignore[return-value]
 
-    @contextmanager
-    def reading(self) -> Iterator[None]:
-        """A read-only pass over the state: pure queries are answered once and remembered
-        until it ends. Nothing may change the game inside it."""
-        outer = self.query_cache is not None
-        if not outer:
-            self.query_cache = {}
-        try:
-            yield
-        finally:
-            if not outer:
-                self.query_cache = None
+    def reading(self) -> _Reading:
+        """A read-only pass over the state (``with game.reading():``): pure queries are
+        answered once and remembered until it ends. Nothing may change the game inside it."""
+        return _Reading(self)
 
     # -- log -------------------------------------------------------------------------
     def say(self, text: str, player: int | None = None, turn_tag: bool = True) -> None:
@@ -406,6 +397,26 @@ class Game:
         target.life += gained
         self.say(f"gains {gained} life ({target.life})." if gained == amount
                  else f"gains {gained} of {amount} life (never above {target.start_life}).", player)
+
+
+class _Reading:
+    """The context of ``Game.reading`` (a plain class: it is entered at every decision,
+    and a generator-based context manager costs several times as much)."""
+
+    __slots__ = ("game", "outer")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = self.game.query_cache is not None
+        if not self.outer:
+            self.game.query_cache = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.outer:
+            self.game.query_cache = None
 
 
 RUNNERS = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}

@@ -269,7 +269,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
         spent = pay(game, player, action.payment, card_cost(game, action.slot))
-        die = next(d for d in game.dice if d.slot == action.slot and d.zone is Zone.CARD)
+        die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
         die.owner = player
