@@ -89,6 +89,11 @@ class Game:
             a.is_static and any(e.op == "rule" for e in a.effects) for a in s.card.abilities)]
         # Events some card watches for ("whenever ..."): others are not looked up at all.
         self.watched = {a.trigger for s in self.slots for a in s.card.abilities}
+        # Event -> the cards whose printed abilities trigger on it, in table order.
+        self.watching: dict[str, list[Slot]] = {}
+        for s in self.slots:
+            for event in dict.fromkeys(a.trigger for a in s.card.abilities):
+                self.watching.setdefault(event, []).append(s)
         self.turn_rules: list[rules.ActiveRule] = []
         # Every printed global, as (slot, ability index, ability): all a priority window
         # looks at for globals (unless some card borrows text).
@@ -198,7 +203,8 @@ class Game:
         and draws come from a fresh generator: a player looking ahead cannot know them."""
         memo: dict[int, object] = {id(self.slots): self.slots, id(self.static_slots): self.static_slots,
                                    id(self.rule_slots): self.rule_slots, id(self.rule_index): self.rule_index,
-                                   id(self.watched): self.watched, id(self.global_abilities): self.global_abilities,
+                                   id(self.watched): self.watched, id(self.watching): self.watching,
+                                   id(self.global_abilities): self.global_abilities,
                                    id(self._energy_faces): self._energy_faces, id(self._hands): self._hands,
                                    id(self.printed_costs): self.printed_costs}
         for die in self.dice:
@@ -289,6 +295,8 @@ class Game:
         """A card's abilities now: its own, plus (or, for a replacement, instead of) the
         text it borrows from other cards (Hope Summers, General Zod: Madman)."""
         own = self.slots[slot].card.abilities
+        if not self.borrowed:
+            return own          # the common case: no card borrows text this game
         entries = [e for e in self.borrowed.get(slot, ()) if e[3] is None or self.dice[e[3]].zone is Zone.FIELD]
         if not entries:
             return own

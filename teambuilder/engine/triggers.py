@@ -135,7 +135,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                  instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
-    for slot in game.slots:
+    for slot in game.slots if game.borrowed else game.watching.get(event, ()):
         abilities = game.abilities_of(slot.index)
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):
