@@ -237,8 +237,8 @@ def state_based_kos(game: Game) -> bool:
     else:
         # Nothing lowers defense from outside the die: only these dice can be at risk (one
         # pass over the dice: this runs before every step of the game).
-        field = [d for d in game.dice if d.zone is _FIELD
-                 and (d.damage or d.modifiers or d.copy_of is not None or d.stats_of is not None
+        field = [d for d in game.zone_index.everyone_in(_FIELD)
+                 if (d.damage or d.modifiers or d.copy_of is not None or d.stats_of is not None
                       or d.spec.faces[d.face].defense <= 0) and d.spec.faces[d.face].kind == CHARACTER]
     if not field:
         return False

@@ -21,7 +21,16 @@ from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, 
 from teambuilder.engine.actions import Action, Decision
 from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, die_spec
 from teambuilder.engine.energy import EnergySource, Hand
-from teambuilder.engine.state import DamageEvent, Die, EngineCard, Player, Slot, Task, Zone
+from teambuilder.engine.state import (
+    DamageEvent,
+    Die,
+    EngineCard,
+    Player,
+    Slot,
+    Task,
+    Zone,
+    index_dice,
+)
 
 T = TypeVar("T")
 SIDEKICKS_PER_PLAYER = 8
@@ -76,6 +85,7 @@ class Game:
         self.slots: list[Slot] = []
         self.dice: list[Die] = []
         self._build_table(players)
+        self.zone_index = index_dice(self.dice)
         # Each card's dice, in die order: a die never changes card ("this card's dice").
         self.slot_dice: list[list[Die]] = [[d for d in self.dice if d.slot == s.index] for s in self.slots]
         # Cards with static stat changes: the only ones stats must look at; cards with rules.
@@ -226,11 +236,11 @@ class Game:
         return 1 - self.active
 
     def zone(self, player: int | None, zone: Zone) -> list[Die]:
-        return [d for d in self.dice if d.zone is zone and d.owner == player]
+        return list(self.zone_index.of(zone, player))
 
     def field_characters(self, player: int | None = None) -> list[Die]:
-        return [d for d in self.dice if d.zone is _FIELD and d.spec.faces[d.face].kind == CHARACTER
-                and (player is None or d.owner == player)]
+        field = self.zone_index.everyone_in(_FIELD) if player is None else self.zone_index.of(_FIELD, player)
+        return [d for d in field if d.spec.faces[d.face].kind == CHARACTER]
 
     def is_character(self, die: Die) -> bool:
         return die.spec.faces[die.face].kind == CHARACTER
@@ -256,14 +266,13 @@ class Game:
         gives the same Hand all game, so payments found for it are found once."""
         known = self._energy_faces
         codes = []
-        for die in self.dice:
-            if die.zone is _RESERVE and die.owner == player:
-                code = die.id * 8 + die.face       # a die has six faces
-                source = known.get(code, _UNSEEN)
-                if source is _UNSEEN:
-                    source = known[code] = _energy_source(die)
-                if source is not None:
-                    codes.append(code)
+        for die in self.zone_index.of(_RESERVE, player):
+            code = die.id * 8 + die.face       # a die has six faces
+            source = known.get(code, _UNSEEN)
+            if source is _UNSEEN:
+                source = known[code] = _energy_source(die)
+            if source is not None:
+                codes.append(code)
         key = tuple(codes)
         hand = self._hands.get(key)
         if hand is None:
@@ -312,8 +321,8 @@ class Game:
 
     def active_slots(self) -> set[int]:
         """The cards with a die in the field (one pass over the dice)."""
-        return self.remembered("active", lambda: {d.slot for d in self.dice
-                                                  if d.zone is _FIELD and d.slot is not None})
+        return self.remembered("active", lambda: {d.slot for d in self.zone_index.everyone_in(_FIELD)
+                                                  if d.slot is not None})
 
     def remembered(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, answered once per ``key`` inside a reading pass (the answer is

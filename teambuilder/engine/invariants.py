@@ -2,8 +2,8 @@
 
 Dice are conserved (the same dice exist as at the start, each Sidekick with its player,
 each team die with its card's owner, basic action dice on their card until bought); every
-die is in exactly one known zone; combat marks only sit on field dice; no life is above
-the starting life.
+die is in exactly one known zone, and the zone index lists it there; combat marks only
+sit on field dice; no life is above the starting life.
 """
 
 from __future__ import annotations
@@ -34,6 +34,12 @@ def broken_invariants(game: Game, dice_count: int | None = None) -> list[str]:
             problems.append(f"{player.name} has {player.life} life, above {player.start_life}")
         if player.virtual < 0:
             problems.append(f"{player.name} has negative virtual energy")
+    scanned: dict[tuple[Zone, int | None], list[int]] = {}
+    for die in game.dice:
+        scanned.setdefault((die.zone, die.owner), []).append(die.id)
+    indexed = {key: [d.id for d in dice] for key, dice in game.zone_index.lists.items() if dice}
+    if indexed != scanned:
+        problems.append("the zone index does not list the dice where they are")
     for die in game.dice:
         if not isinstance(die.zone, Zone):
             problems.append(f"die {die.id} is in no zone")

@@ -21,7 +21,7 @@ from teambuilder.catalogue.abilities import Ability, Effect, parse_ability
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
 from teambuilder.engine.scripts import continuation, script
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import DamageEvent, Die, Zone
+from teambuilder.engine.state import DamageEvent, Die, Zone, put_on_table
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -247,6 +247,7 @@ def make_token(game: Game, player: int, attack: int, defense: int) -> Die:
                    faces=(Face("character", level=1, attack=attack, defense=defense),))
     die = Die(len(game.dice), spec, None, player, Zone.FIELD, token=True)
     game.dice.append(die)
+    put_on_table(game.zone_index, die)
     game.say(f"creates a {attack}A/{defense}D token.", player)
     return die
 

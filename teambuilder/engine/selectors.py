@@ -178,7 +178,7 @@ def select(ctx: Context, f: DieFilter) -> list[Die]:
     else:
         zone = ZONE_OF.get(f.zone)
         # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
-        dice = game.dice if zone is None else [d for d in game.dice if d.zone is zone]
+        dice = game.dice if zone is None else game.zone_index.everyone_in(zone)
     return [d for d in dice if matches(ctx, d, f)]
 
 

@@ -2,13 +2,16 @@
 
 Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` /
 ``blocking`` marks on a die in the field), so a die cannot be in two places or none.
-Zone lists are computed by filtering, never stored twice.
+A die's ``zone`` and ``owner`` are written only through properties that keep the game's
+``ZoneIndex`` in step: the index is derived from them at every write, never set apart.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import attrgetter
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.abilities import Ability
@@ -64,6 +67,38 @@ class StatModifier:
     source: str
     kind: str = "add"            # add | while_attacking | set (overrides) | swap
 
+class ZoneIndex:
+    """The dice of a game by (zone, owner), each list in die order: what a scan over every
+    die would find, kept up to date by ``Die.zone`` and ``Die.owner`` as they change."""
+
+    __slots__ = ("lists",)
+
+    def __init__(self) -> None:
+        self.lists: dict[tuple[Zone, int | None], list[Die]] = {}
+
+    def add(self, die: Die) -> None:
+        insort(self.lists.setdefault((die.zone, die.owner), []), die, key=_die_id)
+
+    def remove(self, die: Die, zone: Zone, owner: int | None) -> None:
+        dice = self.lists[(zone, owner)]
+        # By position, not by ==: comparing dice compares every field.
+        del dice[bisect_left(dice, die.id, key=_die_id)]
+
+    def of(self, zone: Zone, owner: int | None) -> list[Die]:
+        """The dice in ``zone`` belonging to ``owner`` (shared: do not change it)."""
+        return self.lists.get((zone, owner), _EMPTY)
+
+    def everyone_in(self, zone: Zone) -> list[Die]:
+        """Every die in ``zone``, whoever owns it, in die order."""
+        found = [die for (where, _), dice in self.lists.items() if where is zone for die in dice]
+        found.sort(key=_die_id)
+        return found
+
+
+_EMPTY: list[Die] = []
+_die_id = attrgetter("id")
+
+
 @dataclass
 class Die:
     id: int
@@ -117,6 +152,51 @@ class Die:
         if self.copy_of is not None or self.stats_of is not None:
             self.copy_of = None
             self.stats_of = None
+
+
+# The game's index, once the die is on the table (None: a die no game lists, such as a
+# buyer's copy made to ask a rule about it).
+Die._index = None  # type: ignore[attr-defined]
+
+
+def _set_zone(die: Die, zone: Zone) -> None:
+    index = die._index  # type: ignore[attr-defined]
+    if index is not None:
+        index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
+        die._zone = zone  # type: ignore[attr-defined]
+        index.add(die)
+    else:
+        die._zone = zone  # type: ignore[attr-defined]
+
+
+def _set_owner(die: Die, owner: int | None) -> None:
+    index = die._index  # type: ignore[attr-defined]
+    if index is not None:
+        index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
+        die._owner = owner  # type: ignore[attr-defined]
+        index.add(die)
+    else:
+        die._owner = owner  # type: ignore[attr-defined]
+
+
+# Reads stay cheap (a C getter); writes keep the index in step.
+Die.zone = property(attrgetter("_zone"), _set_zone)  # type: ignore[assignment]
+Die.owner = property(attrgetter("_owner"), _set_owner)  # type: ignore[assignment]
+
+
+def index_dice(dice: list[Die]) -> ZoneIndex:
+    """A new index of ``dice``, which from now on keep it up to date."""
+    index = ZoneIndex()
+    for die in dice:
+        die._index = index  # type: ignore[attr-defined]
+        index.add(die)
+    return index
+
+
+def put_on_table(index: ZoneIndex, die: Die) -> None:
+    """A die made during the game (a token) joins the index."""
+    die._index = index  # type: ignore[attr-defined]
+    index.add(die)
 
 
 @dataclass
