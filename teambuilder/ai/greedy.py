@@ -321,8 +321,8 @@ def _resolving_is_harmful(game: Game) -> bool:
 
 def _sidekick_energy_needed(game: Game, decision: Decision) -> bool:
     """A Sidekick character face is worth rerolling while the team still has dice to buy."""
-    return any(d.zone is Zone.CARD and game.slots[d.slot].owner == decision.player
-               for d in game.dice if d.slot is not None)
+    return any(d.slot is not None and game.slots[d.slot].owner == decision.player
+               for d in game.zone_index.everyone_in(Zone.CARD))
 
 
 def _default(decision: Decision) -> Action:

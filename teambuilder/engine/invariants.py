@@ -38,7 +38,9 @@ def broken_invariants(game: Game, dice_count: int | None = None) -> list[str]:
     for die in game.dice:
         scanned.setdefault((die.zone, die.owner), []).append(die.id)
     indexed = {key: [d.id for d in dice] for key, dice in game.zone_index.lists.items() if dice}
-    if indexed != scanned:
+    by_zone = {zone: [d.id for d in dice] for zone, dice in game.zone_index.zones.items() if dice}
+    if indexed != scanned or by_zone != {zone: [d.id for d in game.dice if d.zone is zone]
+                                         for zone in {d.zone for d in game.dice}}:
         problems.append("the zone index does not list the dice where they are")
     for die in game.dice:
         if not isinstance(die.zone, Zone):

@@ -68,20 +68,24 @@ class StatModifier:
     kind: str = "add"            # add | while_attacking | set (overrides) | swap
 
 class ZoneIndex:
-    """The dice of a game by (zone, owner), each list in die order: what a scan over every
-    die would find, kept up to date by ``Die.zone`` and ``Die.owner`` as they change."""
+    """The dice of a game by (zone, owner) and by zone, each list in die order: what a
+    scan over every die would find, kept up to date by ``Die.zone`` and ``Die.owner``."""
 
-    __slots__ = ("lists",)
+    __slots__ = ("lists", "zones")
 
     def __init__(self) -> None:
         self.lists: dict[tuple[Zone, int | None], list[Die]] = {}
+        self.zones: dict[Zone, list[Die]] = {}
 
     def add(self, die: Die) -> None:
         insort(self.lists.setdefault((die.zone, die.owner), []), die, key=_die_id)
+        insort(self.zones.setdefault(die.zone, []), die, key=_die_id)
 
     def remove(self, die: Die, zone: Zone, owner: int | None) -> None:
-        dice = self.lists[(zone, owner)]
         # By position, not by ==: comparing dice compares every field.
+        dice = self.lists[(zone, owner)]
+        del dice[bisect_left(dice, die.id, key=_die_id)]
+        dice = self.zones[zone]
         del dice[bisect_left(dice, die.id, key=_die_id)]
 
     def of(self, zone: Zone, owner: int | None) -> list[Die]:
@@ -89,10 +93,8 @@ class ZoneIndex:
         return self.lists.get((zone, owner), _EMPTY)
 
     def everyone_in(self, zone: Zone) -> list[Die]:
-        """Every die in ``zone``, whoever owns it, in die order."""
-        found = [die for (where, _), dice in self.lists.items() if where is zone for die in dice]
-        found.sort(key=_die_id)
-        return found
+        """Every die in ``zone``, whoever owns it, in die order (shared: do not change it)."""
+        return self.zones.get(zone, _EMPTY)
 
 
 _EMPTY: list[Die] = []
@@ -161,7 +163,7 @@ Die._index = None  # type: ignore[attr-defined]
 
 def _set_zone(die: Die, zone: Zone) -> None:
     index = die._index  # type: ignore[attr-defined]
-    if index is not None:
+    if index is not None and zone is not die._zone:  # type: ignore[attr-defined]
         index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
         die._zone = zone  # type: ignore[attr-defined]
         index.add(die)
