@@ -15,9 +15,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 - Blocks to survive (chump-blocks the biggest attackers when the damage would kill it)
   and to make good trades (a blocker that KOs its attacker and survives, or trades up).
 - Splits an attacker's damage to KO as many blockers (worth as much) as it can.
-- Targets: harmful effects at the opponent's best die, helpful ones on its own; forced
-  onto its own dice, the cheapest one the damage does not KO. Modes: the first that
-  reaches the side it should (never "damage target die" with only its own dice to hit).
+- Targets: harmful effects at the opponent's best die, helpful ones on its own.
 """
 
 from __future__ import annotations
@@ -67,7 +65,7 @@ class GreedyAgent:
         handler = {
             "priority": self._priority, "reroll": self._reroll, "attackers": self._attackers,
             "blockers": self._blockers, "split": self._split, "target": self._target,
-            "redirect": self._target, "mode": self._mode,
+            "redirect": self._target,
         }.get(decision.kind)
         if handler is not None:
             # Greedy only reads the game: inside a reading pass, static bonuses, active
@@ -221,37 +219,6 @@ class GreedyAgent:
             return count, value
         return max(decision.options, key=kills)
 
-    # -- modes and targets ------------------------------------------------------------
-    @staticmethod
-    def _mode(game: Game, decision: Decision) -> Action:
-        """The first mode that reaches what it should: a harmful one an opposing die or the
-        opponent, a helpful one our own; never one whose only targets are the wrong side
-        (a "2 damage to target die or opponent" with only our dice in the field)."""
-        resolution = game.resolving
-        options = [o for o in decision.options if isinstance(o, Choose)]
-        if resolution is None or not options:
-            return _default(decision)
-        from teambuilder.engine.triggers import ability_of, context_of, target_candidates
-        ability = ability_of(game, resolution.trigger)
-        ctx = context_of(game, resolution.trigger)
-        me = decision.player
-
-        def fit(option: Choose) -> int:
-            effects = ability.modes[option.index] if option.index < len(ability.modes) else ()
-            score = 0
-            for effect in effects:
-                if not effect.targets:
-                    continue
-                targets = target_candidates(ctx, effect, [])
-                theirs = [t for t in targets if (t < 0 and -1 - t != me) or
-                          (t >= 0 and game.dice[t].owner not in (me, None))]
-                harmful = effect.op in HARMFUL or effect.op == "modify" and effect.attack + effect.defense < 0
-                wanted = theirs if harmful else [t for t in targets if t not in theirs]
-                score += 1 if wanted else -1 if targets else 0
-            return score
-
-        return max(options, key=fit)      # max keeps the first of equal modes
-
     # -- targets ----------------------------------------------------------------------
     @staticmethod
     def _target(game: Game, decision: Decision) -> Action:
@@ -270,10 +237,7 @@ class GreedyAgent:
             if Pass() in decision.options:
                 return Pass()
             if dice:
-                # Forced onto our own dice: the cheapest die the effect does not KO, if any.
-                hurt = _resolving_damage(game)
-                return min(dice, key=lambda o: (_kos(game, game.dice[o.target], hurt),
-                                                die_value(game, game.dice[o.target])))
+                return min(dice, key=lambda o: die_value(game, game.dice[o.target]))
         else:
             mine = [o for o in dice if game.dice[o.target].owner == me]
             if mine:
@@ -353,23 +317,6 @@ def _resolving_is_harmful(game: Game) -> bool:
     if effect.op == "script":
         return effect.to.die.owner == "opponent"
     return effect.op in HARMFUL
-
-
-def _resolving_damage(game: Game) -> int:
-    """The damage the effect being targeted deals (0 when it deals none)."""
-    resolution = game.resolving
-    if resolution is None:
-        return 0
-    from teambuilder.engine.selectors import amount
-    from teambuilder.engine.triggers import ability_of, context_of, effects_of
-    chosen = effects_of(ability_of(game, resolution.trigger), resolution)
-    effect = chosen[min(len(resolution.targets), len(chosen) - 1)]
-    return amount(context_of(game, resolution.trigger), effect.amount) if effect.op == "damage" else 0
-
-
-def _kos(game: Game, die: Die, damage: int) -> bool:
-    """Whether ``damage`` more would KO ``die``."""
-    return damage > 0 and die.damage + damage >= game.stats(die)[1]
 
 
 def _sidekick_energy_needed(game: Game, decision: Decision) -> bool:

@@ -67,6 +67,7 @@ class StatModifier:
     source: str
     kind: str = "add"            # add | while_attacking | set (overrides) | swap
 
+
 class ZoneIndex:
     """The dice of a game by (zone, owner) and by zone, each list in die order: what a
     scan over every die would find, kept up to date by ``Die.zone`` and ``Die.owner``."""
@@ -163,22 +164,22 @@ Die._index = None  # type: ignore[attr-defined]
 
 def _set_zone(die: Die, zone: Zone) -> None:
     index = die._index  # type: ignore[attr-defined]
-    if index is not None and zone is not die._zone:  # type: ignore[attr-defined]
-        index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
+    if index is None or zone is die._zone:  # type: ignore[attr-defined]
         die._zone = zone  # type: ignore[attr-defined]
-        index.add(die)
-    else:
-        die._zone = zone  # type: ignore[attr-defined]
+        return
+    index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
+    die._zone = zone  # type: ignore[attr-defined]
+    index.add(die)
 
 
 def _set_owner(die: Die, owner: int | None) -> None:
     index = die._index  # type: ignore[attr-defined]
-    if index is not None:
-        index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
+    if index is None or owner == die._owner:  # type: ignore[attr-defined]
         die._owner = owner  # type: ignore[attr-defined]
-        index.add(die)
-    else:
-        die._owner = owner  # type: ignore[attr-defined]
+        return
+    index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
+    die._owner = owner  # type: ignore[attr-defined]
+    index.add(die)
 
 
 # Reads stay cheap (a C getter); writes keep the index in step.

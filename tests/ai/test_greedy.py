@@ -6,13 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from teambuilder.ai.greedy import GreedyAgent
-from teambuilder.engine.actions import (
-    Choose,
-    ChooseTarget,
-    DeclareAttackers,
-    DeclareBlockers,
-    Field,
-)
+from teambuilder.engine.actions import DeclareAttackers, DeclareBlockers
 from teambuilder.engine.game import Game
 from teambuilder.engine.scenario import position
 
@@ -22,15 +16,6 @@ CARDS = {
     "blade2": {"name": "Blade", "cost": 3, "energy": ["fist"], "levels": [[1, 3, 2], [1, 3, 2], [1, 3, 2]]},
     "brute3": {"name": "Brute", "cost": 5, "energy": ["bolt"], "levels": [[2, 6, 6], [2, 6, 6], [2, 6, 6]]},
     "guard4": {"name": "Guard", "cost": 3, "energy": ["mask"], "levels": [[1, 2, 3], [1, 2, 3], [1, 2, 3]]},
-    # "When fielded: 2 damage to target character die, or to target opponent."
-    "zap5": {"name": "Zapper", "cost": 3, "energy": ["bolt"], "levels": [[0, 2, 1], [0, 2, 1], [0, 2, 1]],
-             "abilities": [{"trigger": "fielded", "modes": [
-                 [{"do": "damage", "to": {"target": 1}, "amount": 2}],
-                 [{"do": "damage", "to": {"player": "target", "owner": "opponent"}, "amount": 2}]]}]},
-    # "When fielded: 2 damage to target character die" (any die: it may have to be our own).
-    "shock6": {"name": "Shocker", "cost": 3, "energy": ["bolt"], "levels": [[0, 2, 1], [0, 2, 1], [0, 2, 1]],
-               "abilities": [{"trigger": "fielded",
-                              "effects": [{"do": "damage", "to": {"target": 1}, "amount": 2}]}]},
 }
 
 
@@ -81,48 +66,6 @@ def test_greedy_holds_back_dice_a_blocker_would_take_for_free() -> None:
     # Ben's Brute (6/6) KOs either of Ana's dice by blocking and survives: neither attacks.
     brute = [{"card": "brute3", "zone": "field", "level": 1}]
     assert _attackers(_game(20, 20, ANA_FIELD, brute)) == set()
-
-
-def _fielded(card: str, ben_dice: list[dict[str, Any]], asks: str) -> Game:
-    """Ana fields ``card`` in her Main Step (her Wall already in the field); its "when
-    fielded" ability then asks her the decision ``asks``."""
-    raw = {
-        "life": 20, "active": 0, "turn": 5, "step": "main", "cards": CARDS,
-        "players": [
-            {"name": "Ana", "life": 20, "team": [{"card": card, "dice": 1}, {"card": "wall1", "dice": 1}],
-             "dice": [{"card": card, "zone": "reserve", "level": 1},
-                      {"card": "wall1", "zone": "field", "level": 1}]},
-            {"name": "Ben", "life": 20, "team": [{"card": "guard4", "dice": 2}], "dice": ben_dice},
-        ],
-    }
-    game = position(raw, lambda ref: None)
-    assert game.decision is not None
-    game.apply(next(o for o in game.decision.options if isinstance(o, Field)))
-    assert game.decision is not None and game.decision.kind == asks
-    return game
-
-
-BEN_GUARDS_USED = [{"card": "guard4", "zone": "used", "count": 2}]
-
-
-def test_greedy_picks_the_mode_that_reaches_the_opponent() -> None:
-    # Only Ana's own dice are in the field: damage to a die would hurt her; she hits Ben.
-    game = _fielded("zap5", BEN_GUARDS_USED, "mode")
-    assert game.decision is not None
-    assert GreedyAgent().choose(game, game.decision) == Choose(1)
-    # With an opposing die in the field, the first mode (damage to a die) reaches it.
-    game = _fielded("zap5", [{"card": "guard4", "zone": "field", "level": 1}], "mode")
-    assert game.decision is not None
-    assert GreedyAgent().choose(game, game.decision) == Choose(0)
-
-
-def test_greedy_forced_to_hurt_its_own_die_picks_one_that_survives() -> None:
-    # The Shocker's 2 damage must go to a character die, and only Ana's are in the field:
-    # her Wall (defense 5) takes it rather than the Shocker itself (defense 1).
-    game = _fielded("shock6", BEN_GUARDS_USED, "target")
-    assert game.decision is not None
-    choice = GreedyAgent().choose(game, game.decision)
-    assert isinstance(choice, ChooseTarget) and game.dice[choice.target].spec.name == "Wall"
 
 
 def test_greedy_chump_blocks_an_attack_that_would_kill_it() -> None:
