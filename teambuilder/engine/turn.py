@@ -207,8 +207,7 @@ def run_cleanup(game: Game, task: Task) -> None:
             die.modifiers.clear()
         if die.flags and die.id not in staying_aside:
             die.flags.clear()
-        if die.attacking or die.blocked or die.blocking is not None or die.also_blocking:
-            die.leave_combat()
+        die.leave_combat()
     # Only energy stays in the reserve: unused action dice, and character dice drawn too
     # late to be fielded, go to the used pile.
     unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind != ENERGY]

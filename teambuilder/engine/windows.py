@@ -133,9 +133,7 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
         return False
-    # (Only a rule in force this turn, borrowed text or a printed "no globals" can block one.)
-    if (game.turn_rules or game.borrowed or "no_globals" in game.rule_index) and \
-            (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
+    if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
         return False
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
