@@ -13,6 +13,7 @@ prevention and redirection may interrupt before the damage lands.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from teambuilder.engine import keywords, rules, selectors, triggers
@@ -674,11 +675,11 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         triggers.watch(game, "any_damaged", die)
 
 
-RUNNERS = {
+RUNNERS: dict[str, Callable[..., None]] = {
     "declare_attackers": run_declare_attackers, "declare_blockers": run_declare_blockers,
     "split_damage": run_split_damage, "combat_damage": run_combat_damage,
     "fast_damage": run_fast_damage, "fast_ko": run_combat_ko,
     "combat_ko": run_combat_ko, "combat_end": run_combat_end,
 }
-RESOLVERS = {"attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
+RESOLVERS: dict[str, Callable[..., None]] = {"attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
              "react": resolve_react, "redirect": resolve_redirect}

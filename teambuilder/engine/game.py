@@ -436,6 +436,6 @@ class _Reading:
             self.game.query_cache = None
 
 
-RUNNERS = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
-RESOLVERS = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS, **triggers.RESOLVERS,
+RUNNERS: dict[str, Callable[..., None]] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
+RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS, **triggers.RESOLVERS,
              **scripts.RESOLVERS}

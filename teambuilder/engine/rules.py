@@ -10,7 +10,7 @@ call sites read as the rulebook does ("can this die be targeted?").
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
@@ -130,7 +130,16 @@ def as_owned_by(game: Game, die: Die, player: int) -> Die:
     if die.owner == player:
         return die
     return game.remembered(("owned", die.id, player),
-                           lambda: replace(die, owner=player, modifiers=[], flags=set()))
+                           lambda: _unmarked_copy(die, player))
+
+
+def _unmarked_copy(die: Die, owner: int) -> Die:
+    """``die`` as ``owner``'s, without its stat changes and marks (an unindexed copy)."""
+    copy = die.copy()
+    copy.owner = owner
+    copy.modifiers.clear()
+    copy.flags.clear()
+    return copy
 
 
 # -- costs -----------------------------------------------------------------------------

@@ -9,7 +9,6 @@ about. "you" and "opponent" in the data mean the controller and the other player
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
@@ -23,26 +22,32 @@ ZONE_OF = {"card": Zone.CARD, "bag": Zone.BAG, "prep": Zone.PREP, "reserve": Zon
            "field": Zone.FIELD, "out_of_play": Zone.OUT_OF_PLAY, "used": Zone.USED}
 
 
-@dataclass
 class Context:
-    """Who is acting and why: the frame every selector, amount and condition reads."""
+    """Who is acting and why: the frame every selector, amount and condition reads.
+    (A plain class, not a dataclass: the compiled engine builds it before ``Game`` exists.)"""
 
-    game: Game
-    controller: int
-    slot: int | None = None
-    source: Die | None = None
-    event_die: Die | None = None
-    event_player: int | None = None
-    event_amount: int = 0
-    combat: bool = False
-    kind: str = "ability"          # ability | global | action: what targets come from
-    targets: list[Die] = field(default_factory=list)
-    trigger: str = ""              # the trigger of the resolving ability
-    event_slot: int | None = None  # the card the event is about (a global used...)
-    event_kind: str = ""           # what caused the event: global, action, ability, combat, fielded
-    event_by: int | None = None    # the player whose die or ability caused the event
-    bound: tuple[int, ...] = ()    # dice the ability that switched this one on had chosen
-    instigator: Die | None = None  # the die that caused the event (targeting die, damage source)
+    def __init__(self, game: Game, controller: int, slot: int | None = None, source: Die | None = None,
+                 event_die: Die | None = None, event_player: int | None = None, event_amount: int = 0,
+                 combat: bool = False, kind: str = "ability", targets: list[Die] | None = None,
+                 trigger: str = "", event_slot: int | None = None, event_kind: str = "",
+                 event_by: int | None = None, bound: tuple[int, ...] = (),
+                 instigator: Die | None = None) -> None:
+        self.game = game
+        self.controller = controller
+        self.slot = slot
+        self.source = source
+        self.event_die = event_die
+        self.event_player = event_player
+        self.event_amount = event_amount
+        self.combat = combat
+        self.kind = kind                  # ability | global | action: what targets come from
+        self.targets: list[Die] = [] if targets is None else targets
+        self.trigger = trigger            # the trigger of the resolving ability
+        self.event_slot = event_slot      # the card the event is about (a global used...)
+        self.event_kind = event_kind      # what caused the event: global, action, ability, combat, fielded
+        self.event_by = event_by          # the player whose die or ability caused the event
+        self.bound = bound                # dice the ability that switched this one on had chosen
+        self.instigator = instigator      # the die that caused the event (targeting die, damage source)
 
 
 def affiliations(game: Game, die: Die) -> set[str]:

@@ -102,33 +102,92 @@ _EMPTY: list[Die] = []
 _die_id = attrgetter("id")
 
 
-@dataclass
 class Die:
-    id: int
-    spec: DieSpec
-    slot: int | None            # None for Sidekicks
-    owner: int | None           # None while a basic action die sits on its card
-    zone: Zone
-    face: int = 0
-    damage: int = 0
-    attacking: bool = False
-    blocked: bool = False       # stays True when every blocker has left (rulebook)
-    blocking: int | None = None  # the attacker this die blocks
-    also_blocking: list[int] = field(default_factory=list)  # more attackers (dice that may block several)
-    partially_spent: bool = False
-    modifiers: list[StatModifier] = field(default_factory=list)
-    flags: set[str] = field(default_factory=set)  # marks until end of turn: must_attack, kw:fast...
-    home: int | None = None     # the real owner while another player controls this die
-    copy_of: int | None = None  # the slot whose card this die copies, until end of turn
-    stats_of: int | None = None  # the slot whose printed A/D this die uses, while in the field
-    token: bool = False         # a token exists only in the field
-    hurt_events: int = 0        # damage events this die took this turn (Iron Will)
-    under: int | None = None    # the die this one is captured by / controls it
+    """One die on the table. ``zone`` and ``owner`` are properties: writing either keeps
+    the game's ``ZoneIndex`` in step (a plain class, not a dataclass, so that the engine
+    compiles: see docs/native.md)."""
 
+    def __init__(self, id: int, spec: DieSpec, slot: int | None, owner: int | None, zone: Zone,
+                 face: int = 0, token: bool = False) -> None:
+        self.id = id
+        self.spec = spec
+        self.slot = slot                 # None for Sidekicks
+        self._owner = owner              # None while a basic action die sits on its card
+        self._zone = zone
+        # The game's index, once the die is on the table (None: a die no game lists, such
+        # as a buyer's copy made to ask a rule about it).
+        self._index: ZoneIndex | None = None
+        self.face = face
+        self.damage = 0
+        self.attacking = False
+        self.blocked = False             # stays True when every blocker has left (rulebook)
+        self.blocking: int | None = None  # the attacker this die blocks
+        self.also_blocking: list[int] = []  # more attackers (dice that may block several)
+        self.partially_spent = False
+        self.modifiers: list[StatModifier] = []
+        self.flags: set[str] = set()     # marks until end of turn: must_attack, kw:fast...
+        self.home: int | None = None     # the real owner while another player controls this die
+        self.copy_of: int | None = None  # the slot whose card this die copies, until end of turn
+        self.stats_of: int | None = None  # the slot whose printed A/D this die uses, while in the field
+        self.token = token               # a token exists only in the field
+        self.hurt_events = 0             # damage events this die took this turn (Iron Will)
+        self.under: int | None = None    # the die this one is captured by / controls it
+
+    def __repr__(self) -> str:
+        return f"Die(id={self.id}, {self.spec.name}, zone={self._zone.value}, owner={self._owner}, face={self.face})"
+
+    @property
+    def zone(self) -> Zone:
+        return self._zone
+
+    @zone.setter
+    def zone(self, zone: Zone) -> None:
+        index = self._index
+        if index is None or zone is self._zone:
+            self._zone = zone
+            return
+        index.remove(self, self._zone, self._owner)
+        self._zone = zone
+        index.add(self)
+
+    @property
+    def owner(self) -> int | None:
+        return self._owner
+
+    @owner.setter
+    def owner(self, owner: int | None) -> None:
+        index = self._index
+        if index is None or owner == self._owner:
+            self._owner = owner
+            return
+        index.remove(self, self._zone, self._owner)
+        self._owner = owner
+        index.add(self)
 
     @property
     def is_sidekick(self) -> bool:
         return self.slot is None and not self.token
+
+    def copy(self, index: ZoneIndex | None = None) -> Die:
+        """An unindexed copy (or one in ``index``) with its own lists and marks."""
+        die = Die(self.id, self.spec, self.slot, self._owner, self._zone, self.face, self.token)
+        die.damage = self.damage
+        die.attacking = self.attacking
+        die.blocked = self.blocked
+        die.blocking = self.blocking
+        die.also_blocking = list(self.also_blocking)
+        die.partially_spent = self.partially_spent
+        die.modifiers = list(self.modifiers)
+        die.flags = set(self.flags)
+        die.home = self.home
+        die.copy_of = self.copy_of
+        die.stats_of = self.stats_of
+        die.hurt_events = self.hurt_events
+        die.under = self.under
+        if index is not None:
+            die._index = index
+            index.add(die)
+        return die
 
     def leave_combat(self) -> None:
         if not (self.attacking or self.blocked or self.blocking is not None or self.also_blocking):
@@ -157,48 +216,18 @@ class Die:
             self.stats_of = None
 
 
-# The game's index, once the die is on the table (None: a die no game lists, such as a
-# buyer's copy made to ask a rule about it).
-Die._index = None  # type: ignore[attr-defined]
-
-
-def _set_zone(die: Die, zone: Zone) -> None:
-    index = die._index  # type: ignore[attr-defined]
-    if index is None or zone is die._zone:  # type: ignore[attr-defined]
-        die._zone = zone  # type: ignore[attr-defined]
-        return
-    index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
-    die._zone = zone  # type: ignore[attr-defined]
-    index.add(die)
-
-
-def _set_owner(die: Die, owner: int | None) -> None:
-    index = die._index  # type: ignore[attr-defined]
-    if index is None or owner == die._owner:  # type: ignore[attr-defined]
-        die._owner = owner  # type: ignore[attr-defined]
-        return
-    index.remove(die, die._zone, die._owner)  # type: ignore[attr-defined]
-    die._owner = owner  # type: ignore[attr-defined]
-    index.add(die)
-
-
-# Reads stay cheap (a C getter); writes keep the index in step.
-Die.zone = property(attrgetter("_zone"), _set_zone)  # type: ignore[assignment]
-Die.owner = property(attrgetter("_owner"), _set_owner)  # type: ignore[assignment]
-
-
 def index_dice(dice: list[Die]) -> ZoneIndex:
     """A new index of ``dice``, which from now on keep it up to date."""
     index = ZoneIndex()
     for die in dice:
-        die._index = index  # type: ignore[attr-defined]
+        die._index = index
         index.add(die)
     return index
 
 
 def put_on_table(index: ZoneIndex, die: Die) -> None:
     """A die made during the game (a token) joins the index."""
-    die._index = index  # type: ignore[attr-defined]
+    die._index = index
     index.add(die)
 
 

@@ -15,6 +15,7 @@ per card however many of its dice are active.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -357,5 +358,5 @@ def resolve_mode(game: Game, decision: Decision, action: Action) -> None:
 
 _UNDERDOG = Condition("underdog", value="true")
 
-RESOLVERS = {"order": resolve_order, "target": resolve_target, "optional": resolve_optional,
+RESOLVERS: dict[str, Callable[..., None]] = {"order": resolve_order, "target": resolve_target, "optional": resolve_optional,
              "mode": resolve_mode}

@@ -9,6 +9,7 @@ and puts the 4th die out of play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from teambuilder.engine import keywords, rules, triggers
@@ -233,9 +234,9 @@ def run_end_turn(game: Game, task: Task) -> None:
         game.say(f"moves {len(moved)} dice from out of play to the used pile.")
 
 
-RUNNERS = {
+RUNNERS: dict[str, Callable[..., None]] = {
     "start_of_turn": run_start_of_turn, "clear_draw": run_clear_draw, "roll": run_roll,
     "reroll": run_reroll, "end_main": run_end_main, "end_of_turn": run_end_of_turn, "cleanup": run_cleanup,
     "end_turn": run_end_turn,
 }
-RESOLVERS = {"reroll": resolve_reroll}
+RESOLVERS: dict[str, Callable[..., None]] = {"reroll": resolve_reroll}

@@ -12,6 +12,7 @@ the opponent's turn straight to the used pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -392,5 +393,5 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
     return f"{action} is not a legal answer to: {decision.prompt}"
 
 
-RUNNERS = {"main_window": run_window, "attack_window": run_window}
-RESOLVERS = {"priority": resolve_priority}
+RUNNERS: dict[str, Callable[..., None]] = {"main_window": run_window, "attack_window": run_window}
+RESOLVERS: dict[str, Callable[..., None]] = {"priority": resolve_priority}

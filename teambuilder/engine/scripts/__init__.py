@@ -111,4 +111,4 @@ def resolve_script(game: Game, decision: Decision, action: Action) -> None:
     CONTINUATIONS[pending["then"]](game, decision.player, action, pending["data"])
 
 
-RESOLVERS = {"script": resolve_script}
+RESOLVERS: dict[str, Callable[..., None]] = {"script": resolve_script}
