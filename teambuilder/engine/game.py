@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from copy import deepcopy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from teambuilder.catalogue.abilities import Ability
@@ -29,6 +29,7 @@ from teambuilder.engine.state import (
     Slot,
     Task,
     Zone,
+    ZoneIndex,
     index_dice,
 )
 
@@ -210,24 +211,41 @@ class Game:
     def clone(self, seed: int | None = None) -> Game:
         """A copy to look ahead in. Cards, die specs and rule indexes are shared (they never
         change); everything that changes is copied. With ``seed`` the copy's future rolls
-        and draws come from a fresh generator: a player looking ahead cannot know them."""
-        memo: dict[int, object] = {id(self.slots): self.slots, id(self.static_slots): self.static_slots,
-                                   id(self.rule_slots): self.rule_slots, id(self.rule_index): self.rule_index,
-                                   id(self.watched): self.watched, id(self.watching): self.watching,
-                                   id(self.global_abilities): self.global_abilities,
-                                   id(self._energy_faces): self._energy_faces, id(self._hands): self._hands,
-                                   id(self.printed_costs): self.printed_costs}
-        for die in self.dice:
-            memo[id(die.spec)] = die.spec
-        log, record = self.log, self.record
-        self.log, self.record = [], []      # the look-ahead needs neither
-        try:
-            copy = deepcopy(self, memo)
-        finally:
-            self.log, self.record = log, record
-        if seed is not None:
+        and draws come from a fresh generator: a player looking ahead cannot know them.
+        (Written out rather than ``deepcopy``: several times faster, and the compiled engine
+        cannot deep-copy its classes. ``CLONE_PLAN`` lists every attribute; a test checks
+        that nothing is left out.)"""
+        copy = Game.__new__(Game)
+        for name in _SHARED + _VALUES:
+            setattr(copy, name, getattr(self, name))
+        copy.zone_index = ZoneIndex()
+        copy.dice = [die.copy(copy.zone_index) for die in self.dice]
+        copy.slot_dice = [[copy.dice[d.id] for d in dice] for dice in self.slot_dice]
+        copy.players = [replace(p, global_uses=dict(p.global_uses)) for p in self.players]
+        if seed is None:
+            copy.rng = random.Random()
+            copy.rng.setstate(self.rng.getstate())
+            copy.forced_rolls = {die: list(faces) for die, faces in self.forced_rolls.items()}
+        else:
             copy.rng = random.Random(seed)
             copy.forced_rolls = {}
+        copy.log, copy.record = [], []       # the look-ahead needs neither
+        copy.query_cache = None
+        for name in _LISTS:
+            setattr(copy, name, list(getattr(self, name)))
+        for name in _SETS:
+            setattr(copy, name, set(getattr(self, name)))
+        for name in _DICTS:
+            setattr(copy, name, dict(getattr(self, name)))
+        copy.hits = {die: set(by) for die, by in self.hits.items()}
+        copy.player_hits = {player: set(by) for player, by in self.player_hits.items()}
+        copy.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
+        copy.trigger_batches = [list(batch) for batch in self.trigger_batches]
+        copy.damage_queue = [replace(event, offered=set(event.offered)) for event in self.damage_queue]
+        resolving = self.resolving
+        copy.resolving = None if resolving is None else replace(
+            resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking))
+        copy.script_state = deepcopy(self.script_state)   # plain data (ids, turn numbers)
         return copy
 
     # -- queries -----------------------------------------------------------------------
@@ -414,6 +432,27 @@ class Game:
         target.life += gained
         self.say(f"gains {gained} life ({target.life})." if gained == amount
                  else f"gains {gained} of {amount} life (never above {target.start_life}).", player)
+
+
+# How ``clone`` copies each attribute of a Game (see ``CLONE_PLAN``).
+# Never changed once the game is set up: shared with the copy.
+_SHARED = ("slots", "static_slots", "static_lowers_defense", "rule_slots", "watched", "watching",
+           "global_abilities", "rule_index", "damage_reactions", "printed_costs", "_energy_faces",
+           "_hands", "seed", "max_turns", "first_player")
+# Immutable values (numbers, strings, frozen records, tuples of them): shared.
+_VALUES = ("turn_number", "step", "window", "priority", "inactive_passed", "over", "winner", "result",
+           "pending_event", "stop_before", "stop_turn", "hold_kos", "active", "decision",
+           "last_payment", "options_after_pass")
+# Containers of immutable values: a new container each.
+_LISTS = ("turn_rules", "set_aside", "captured", "controlled", "scheduled", "damage_taken",
+          "leaving_after_damage", "tasks", "new_triggers")
+_SETS = ("deadly_marks", "cleaved", "spent", "attacked_this_turn", "blocked_this_turn", "fielded_this_turn")
+_DICTS = ("named", "call_outs", "iron_will", "purchases", "combat_damage", "damage_splits", "shields")
+# Copied one by one in ``clone``.
+_BY_HAND = ("zone_index", "dice", "slot_dice", "players", "rng", "forced_rolls", "log", "record",
+            "query_cache", "hits", "player_hits", "borrowed", "trigger_batches", "damage_queue",
+            "resolving", "script_state")
+CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _SETS + _DICTS + _BY_HAND)
 
 
 class _Reading:

@@ -52,3 +52,34 @@ def test_the_invariant_check_notices_a_die_moved_behind_the_index(setups) -> Non
     die = game.zone(game.inactive, Zone.BAG)[0]
     die._zone = Zone.USED  # type: ignore[attr-defined]   # what the property exists to prevent
     assert "the zone index does not list the dice where they are" in broken_invariants(game)
+
+
+def test_clone_copies_every_attribute_a_game_has(setups) -> None:  # type: ignore[no-untyped-def]
+    """A new Game attribute must be given a place in the clone plan: an attribute the
+    clone forgot would be missing from the look-ahead copy (or shared with it)."""
+    from teambuilder.engine.game import CLONE_PLAN
+    game = _game(setups)
+    # (A compiled Game lists its attributes on the class; a Python one keeps a __dict__.)
+    names = set(getattr(Game, "__mypyc_attrs__", ())) - {"__dict__"} or set(vars(game))
+    assert names == CLONE_PLAN
+
+
+def test_playing_a_copy_to_the_end_leaves_the_game_as_it_was(setups) -> None:  # type: ignore[no-untyped-def]
+    game = _game(setups)
+    play_some = [RandomAgent(3), RandomAgent(4)]
+    for _ in range(60):
+        assert game.decision is not None
+        game.apply(play_some[game.decision.player].choose(game, game.decision))
+    before = _snapshot(game)
+    copy = game.clone()
+    play(copy, [RandomAgent(1), RandomAgent(2)])
+    assert copy.over and _snapshot(game) == before
+    twin = game.clone()      # without a seed the copy rolls what the game would roll
+    play(twin, [RandomAgent(1), RandomAgent(2)])
+    assert twin.log == copy.log and twin.winner == copy.winner
+
+
+def _snapshot(game: Game) -> tuple[object, ...]:
+    dice = [(d.id, d.zone, d.owner, d.face, d.damage, sorted(d.flags), d.attacking, d.blocking) for d in game.dice]
+    players = [(p.life, p.virtual, sorted(p.global_uses.items())) for p in game.players]
+    return (dice, players, list(game.tasks), game.turn_number, game.decision, len(game.log), game.rng.getstate())
