@@ -73,7 +73,8 @@ class Payment:
     virtual: int = 0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "spends", tuple(sorted(self.spends, key=lambda s: s.die_id)))
+        if len(self.spends) > 1:     # (most payments spend one die: nothing to sort)
+            object.__setattr__(self, "spends", tuple(sorted(self.spends, key=_die_id)))
 
     @property
     def total(self) -> int:
@@ -343,11 +344,25 @@ def _die_id(spend: Spend) -> int:
 
 
 def _sorted_payment(spends: tuple[Spend, ...], virtual: int) -> Payment:
-    """A Payment whose spends are already in die order (skips the sort in __post_init__)."""
+    """A Payment whose spends are already in die order. Interpreted, a frozen dataclass's
+    __init__ is dear and is skipped; compiled (docs/native.md) it is cheap and required."""
+    if not _INTERPRETED:
+        return Payment(spends, virtual)
     payment = object.__new__(Payment)
     object.__setattr__(payment, "spends", spends)
     object.__setattr__(payment, "virtual", virtual)
     return payment
+
+
+def _interpreted() -> bool:
+    try:
+        object.__new__(Payment)
+    except TypeError:      # a compiled class refuses to be made without its constructor
+        return False
+    return True
+
+
+_INTERPRETED = _interpreted()
 
 
 class Hand:

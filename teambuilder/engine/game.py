@@ -71,6 +71,11 @@ class PlayerSetup:
     basic_actions: tuple[EngineCard, ...] = ()
     basic_action_dice: int = 3
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Setups travel to sim workers; a compiled frozen dataclass cannot be rebuilt
+        # field by field, so it is rebuilt through its constructor.
+        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice))
+
 
 class Game:
     """One game between two players. Drive it with ``decision`` and ``apply``."""

@@ -36,6 +36,10 @@ class EngineCard:
     card: Card
     abilities: tuple[Ability, ...] = ()
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # (pickled for sim workers: see PlayerSetup.__reduce__)
+        return (EngineCard, (self.card, self.abilities))
+
     @property
     def code(self) -> str:
         return self.card.code
