@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench check clean dist system-deps
+.PHONY: run test bench check clean dist system-deps native
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+# The engine and the AI compiled with mypyc (docs/native.md): the same games, faster.
+native: $(STAMP)
+	$(BIN)/python tools/build_native.py
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/catalogue.py
@@ -36,7 +40,8 @@ check: $(STAMP)
 	$(BIN)/python -m ruff check teambuilder tests bench packaging setup.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info teambuilder/_native.json
+	find teambuilder -name '*.so' -delete
 
 # Qt's X11 plugin needs these system libraries on a real (or Xvfb) display; tests run
 # offscreen and need none of them. Debian/Ubuntu, as root.

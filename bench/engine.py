@@ -3,7 +3,8 @@ greedy.
 
 Run with ``make bench``. Plays the same seeded games five times for each matchup (the
 rulebook demo teams, and two full 8-card standard teams) and prints the median rate.
-Nothing here asserts a time; the figures go in the closing notes.
+Nothing here asserts a time; the figures go in the closing notes. The first line says
+whether the engine ran compiled (``make native``, docs/native.md) or from source.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ RUNS = 5
 
 
 def main() -> int:
+    import teambuilder.engine.game as game_module
+    from teambuilder.native import is_compiled
+    print("engine: " + ("compiled with mypyc (make native)" if is_compiled(game_module)
+                        else "interpreted (run `make native` for the compiled engine)"))
     teams = paths.data_dir() / "teams"
     with tempfile.TemporaryDirectory() as tmp:
         catalogue = Catalogue.open(paths.data_dir() / "cards", Path(tmp) / "catalogue.sqlite")

@@ -81,7 +81,10 @@ class Game:
     """One game between two players. Drive it with ``decision`` and ``apply``."""
 
     def __init__(self, players: Sequence[PlayerSetup], life: int = 20, seed: int = 0,
-                 first_player: int | None = None, max_turns: int = 200, start: bool = True) -> None:
+                 first_player: int | None = None, max_turns: int = 200, start: bool = True,
+                 blank: bool = False) -> None:
+        if blank:
+            return      # an empty shell that ``clone`` fills (a compiled class must be constructed)
         if len(players) != 2:
             raise ValueError("a game needs exactly two players")
         self.seed = seed
@@ -220,7 +223,7 @@ class Game:
         (Written out rather than ``deepcopy``: several times faster, and the compiled engine
         cannot deep-copy its classes. ``CLONE_PLAN`` lists every attribute; a test checks
         that nothing is left out.)"""
-        copy = Game.__new__(Game)
+        copy = Game((), blank=True)
         for name in _SHARED + _VALUES:
             setattr(copy, name, getattr(self, name))
         copy.zone_index = ZoneIndex()
