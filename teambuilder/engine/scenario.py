@@ -410,8 +410,9 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                 result.failures = [f"action {number}: {step['illegal']} was accepted but the rules forbid it"]
                 result.log = game.log
                 return result
+            action = builder.action(game, step)    # (outside the try: its own errors are the file's)
             try:
-                game.apply(builder.action(game, step))
+                game.apply(action)
             except IllegalAction as error:
                 raise ScenarioError(f"action {number}: illegal: {error}") from error
             problems = broken_invariants(game, dice_count)
