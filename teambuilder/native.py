@@ -98,7 +98,7 @@ def use_fresh_build() -> None:
         return
     # All or nothing: compiled modules call each other directly, so one stale module
     # means the whole build is set aside.
-    modules = list(built) or [_module_of(p) for p in extensions]
+    modules = list(built) or [_module_of(p) for p in extensions if p.name.split(".")[0] != "__init__"]
     sys.meta_path.insert(0, _SourceFirst(modules))
     print(f"teambuilder: the compiled engine is out of date ({', '.join(stale[:3])}"
           f"{'...' if len(stale) > 3 else ''} changed); running from source. "

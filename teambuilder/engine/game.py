@@ -484,5 +484,5 @@ class _Reading:
 
 
 RUNNERS: dict[str, Callable[..., None]] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
-RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS, **triggers.RESOLVERS,
-             **scripts.RESOLVERS}
+RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS,
+                                            **triggers.RESOLVERS, **scripts.RESOLVERS}

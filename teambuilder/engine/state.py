@@ -146,13 +146,7 @@ class Die:
 
     @zone.setter
     def zone(self, zone: Zone) -> None:
-        index = self._index
-        if index is None or zone is self._zone:
-            self._zone = zone
-            return
-        index.remove(self, self._zone, self._owner)
-        self._zone = zone
-        index.add(self)
+        self._place(zone, self._owner)
 
     @property
     def owner(self) -> int | None:
@@ -160,13 +154,17 @@ class Die:
 
     @owner.setter
     def owner(self, owner: int | None) -> None:
+        self._place(self._zone, owner)
+
+    def _place(self, zone: Zone, owner: int | None) -> None:
+        """Where the die is and whose it is; the index moves it only when either changes."""
         index = self._index
-        if index is None or owner == self._owner:
-            self._owner = owner
-            return
-        index.remove(self, self._zone, self._owner)
-        self._owner = owner
-        index.add(self)
+        if index is not None and (zone is not self._zone or owner != self._owner):
+            index.remove(self, self._zone, self._owner)
+            self._zone, self._owner = zone, owner
+            index.add(self)
+        else:
+            self._zone, self._owner = zone, owner
 
     @property
     def is_sidekick(self) -> bool:
