@@ -403,9 +403,7 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                 attempt = {k: v for k, v in step.items() if k != "illegal"} | dict(step["illegal"])
                 try:
                     game.apply(builder.action(game, attempt))
-                except IllegalAction:
-                    continue
-                except NotOffered:    # (two clauses: the compiled engine mis-tests a tuple)
+                except (IllegalAction, NotOffered):
                     continue
                 result.failures = [f"action {number}: {step['illegal']} was accepted but the rules forbid it"]
                 result.log = game.log
@@ -413,8 +411,8 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
             action = builder.action(game, step)    # (outside the try: its own errors are the file's)
             try:
                 game.apply(action)
-            except IllegalAction as error:
-                raise ScenarioError(f"action {number}: illegal: {error}") from error
+            except IllegalAction as refused:   # (not ``error``: compiled, one name has one type)
+                raise ScenarioError(f"action {number}: illegal: {refused}") from refused
             problems = broken_invariants(game, dice_count)
             if problems:
                 raise ScenarioError(f"action {number}: invariant broken: {problems[0]}")
