@@ -86,6 +86,10 @@ def use_fresh_build() -> None:
     if _checked:
         return
     _checked = True
+    if getattr(sys, "frozen", False):
+        # The desktop bundle has no sources to fall back to; packaging/teambuilder.spec
+        # refuses to bundle a stale build.
+        return
     built = built_modules()
     if built and os.environ.get("TEAMBUILDER_INTERPRETED"):
         sys.meta_path.insert(0, _SourceFirst(list(built)))   # asked for: no warning

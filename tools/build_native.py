@@ -1,13 +1,15 @@
-"""Compile the rules engine and the AI with mypyc (``make native``; see docs/native.md).
+"""Compile the rules engine and the AI with mypyc (see docs/native.md).
 
 The extension modules are built beside their sources (Python loads them in preference to
 the .py files), then ``teambuilder/_native.json`` records the hash of every source that
 was compiled: ``teambuilder.native`` sets the whole build aside once any of them changes.
 The same seeded games are played either way; compiled, they run about 2.5 times as fast.
 
-``make run``, ``make test`` and ``make bench`` build it with ``--or-source``: where it
-cannot be compiled (no C compiler, say) the partial build is removed, one line says why,
-and the engine runs from source. ``make native`` alone treats a failure as an error.
+The compiler's own output (a few hundred lines) goes to ``build/native.log``; the terminal
+gets one progress line. ``make run``, ``make test``, ``make bench`` and ``make dist`` build
+with ``--or-source``: where it cannot be compiled (no C compiler, say) the partial build is
+removed, one line says why, and the engine runs from source. ``make native`` alone treats
+a failure as an error.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import subprocess
 import sys
 import sysconfig
 import time
@@ -33,6 +37,7 @@ COMPILED = sorted(
     + [p for p in (ROOT / "teambuilder" / "engine" / "scripts").glob("*.py") if p.name != "__init__.py"]
     + [ROOT / "teambuilder" / "ai" / name for name in ("agents.py", "greedy.py", "search.py")])
 GROUP = "teambuilder.engine_native"    # the shared library lives inside the package
+LOG = ROOT / "build" / "native.log"
 
 
 def module_name(path: Path) -> str:
@@ -46,12 +51,12 @@ def extension_files() -> list[Path]:
     return [p.with_suffix(suffix) for p in COMPILED] + list((ROOT / "teambuilder").glob("engine_native__mypyc*"))
 
 
-def build() -> None:
+def compile_in_place() -> None:
+    """The build itself (run in a child process whose output goes to the log)."""
     from mypyc.build import mypycify
     from setuptools.dist import Distribution
 
     os.chdir(ROOT)
-    print(f"compiling {len(COMPILED)} modules with mypyc (about two minutes)...", file=sys.stderr)
     extensions = mypycify([str(p.relative_to(ROOT)) for p in COMPILED], group_name=GROUP,
                           target_dir="build/native")
     # A bare Distribution, not setup(): setup() would read pyproject.toml, which is
@@ -60,6 +65,32 @@ def build() -> None:
                                  "script_name": "build_native.py", "script_args": ["build_ext", "--inplace"]})
     distribution.parse_command_line()
     distribution.run_commands()
+
+
+def run_build(show_progress: bool) -> str | None:
+    """Build in a child process, logging its output; None when it worked, else why not."""
+    LOG.parent.mkdir(exist_ok=True)
+    total = len(COMPILED) + 1       # one extension per module, and the group's shared library
+    done = 0
+    with LOG.open("w", encoding="utf-8") as log, subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--in-child"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, cwd=ROOT) as child:
+        assert child.stdout is not None
+        for line in child.stdout:
+            log.write(line)
+            if line.startswith("building '"):     # setuptools starts the next extension
+                done += 1
+                if show_progress:
+                    print(f"\rcompiling the engine with mypyc: {done}/{total} extensions",
+                          end="", file=sys.stderr, flush=True)
+    if show_progress and done:
+        print(file=sys.stderr)
+    if child.returncode == 0:
+        return None
+    lines = LOG.read_text(encoding="utf-8").splitlines()
+    # gcc and mypy say "file:line: error: ..."; the child says "error: ..." for the rest.
+    errors = [line for line in lines if re.search(r"(^|: )error: ", line)] or lines[-1:] or ["no output"]
+    return f"{errors[0].strip()} (the whole output is in {LOG.relative_to(ROOT)})"
 
 
 def write_manifest() -> None:
@@ -73,19 +104,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--or-source", action="store_true",
                         help="if it cannot be compiled, remove the partial build and run from source")
+    parser.add_argument("--in-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.in_child:
+        try:
+            compile_in_place()
+        except (Exception, SystemExit) as failure:   # setuptools stops on a compiler error
+            print(f"error: {failure or type(failure).__name__}", flush=True)
+            return 1
+        return 0
     started = time.monotonic()
     MANIFEST.unlink(missing_ok=True)    # no manifest while half built: sources are used
-    try:
-        build()
-    except (Exception, SystemExit) as failure:   # distutils reports a compiler error as SystemExit
-        if not args.or_source:
-            raise
+    print(f"compiling {len(COMPILED)} engine and AI modules with mypyc "
+          "(about two minutes from nothing, seconds after an edit)...", file=sys.stderr)
+    failure = run_build(show_progress=sys.stderr.isatty())
+    if failure is not None:
+        # Leftover extensions would shadow the sources with no manifest to vouch for them.
         for extension in extension_files():
             extension.unlink(missing_ok=True)
-        reason = str(failure).strip().splitlines()[-1] if str(failure).strip() else type(failure).__name__
-        print(f"teambuilder: the engine could not be compiled ({reason}); it runs from source, "
-              "the same games at about 100 a second instead of 250", file=sys.stderr)
+        if not args.or_source:
+            print(f"the engine could not be compiled: {failure}", file=sys.stderr)
+            return 1
+        print(f"teambuilder: the engine could not be compiled, so it runs from source (the same "
+              f"games, about 100 a second instead of 250): {failure}", file=sys.stderr)
         return 0
     write_manifest()
     print(f"compiled engine built in {time.monotonic() - started:.0f} s", file=sys.stderr)
