@@ -16,9 +16,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The engine and the AI compiled with mypyc (docs/native.md): the same games, 2.5 times as
-# fast. run, test and bench build it first (a few seconds after an edit, two minutes from
-# nothing); where it cannot be compiled they say so in one line and run from source.
+# The engine and the AI compiled with mypyc (docs/native.md): the same games, three times as
+# fast. run, test and bench build it first when an engine or AI source changed (about two
+# minutes); where it cannot be compiled they say so in one line and run from source.
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 	$(BIN)/python tools/build_native.py --or-source
 

@@ -30,6 +30,11 @@ class Purchase:
     slot: int
     payment: Payment
 
+    # Written out (see energy.EnergySource): each priority listing makes dozens.
+    def __init__(self, slot: int, payment: Payment) -> None:
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "payment", payment)
+
 
 @dataclass(frozen=True)
 class Field:
@@ -51,6 +56,11 @@ class UseGlobal:
     slot: int
     ability: int
     payment: Payment
+
+    def __init__(self, slot: int, ability: int, payment: Payment) -> None:
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "payment", payment)
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,18 @@ class Decision:
     subset: tuple[int, ...] = ()
     required: tuple[int, ...] = ()
     assign: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    # Written out (see energy.EnergySource): one for every decision of a game.
+    def __init__(self, player: int, kind: str, prompt: str, options: tuple[Action, ...] = (),
+                 subset: tuple[int, ...] = (), required: tuple[int, ...] = (),
+                 assign: tuple[tuple[int, tuple[int, ...]], ...] = ()) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "subset", subset)
+        object.__setattr__(self, "required", required)
+        object.__setattr__(self, "assign", assign)
 
 
 def _payment_json(payment: Payment) -> dict[str, Any]:

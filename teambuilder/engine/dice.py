@@ -10,6 +10,7 @@ the engine keeps only a face index per die.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 
 from teambuilder.catalogue.model import ENERGY_TYPES, Card
 
@@ -94,3 +95,14 @@ def die_spec(card: Card, key: str | None = None) -> DieSpec:
         faces += [Face(ACTION, burst=burst) for burst in card.action_faces]
     faces += [Face(ENERGY, symbols=ef.symbols, generic=ef.generic) for ef in card.energy_faces]
     return DieSpec(key=key or card.code, name=card.full_name, kind=card.kind, faces=tuple(faces))
+
+
+def below(rng: Random, n: int) -> int:
+    """A number in 0..n-1: what ``rng.randrange(n)`` (and ``rng.choice`` of n things) would
+    give from the same state, by CPython's own method (fresh bits until one fits), without
+    going through random.py's Python code: every draw and roll of a game passes here."""
+    bits = n.bit_length()
+    number = rng.getrandbits(bits)
+    while number >= n:
+        number = rng.getrandbits(bits)
+    return number

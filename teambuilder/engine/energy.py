@@ -45,12 +45,19 @@ class EnergySource:
     generic: int = 0  # 1 or 2 for generic faces, else 0
     spin_to: frozenset[str] = frozenset()  # single faces the die has: allows half spending
 
-    def __post_init__(self) -> None:
-        if self.symbols:
-            if len(self.symbols) > 2 or self.generic or not set(self.symbols) <= SYMBOLS:
-                raise ValueError(f"die {self.die_id}: not an energy face: {self.describe()}")
-        elif self.generic not in (1, 2):
-            raise ValueError(f"die {self.die_id}: an energy face needs symbols or 1-2 generic")
+    # Written out, not left to @dataclass: compiled, the __init__ a dataclass writes runs as
+    # Python, ten times slower (docs/native.md), and thousands are made each game.
+    def __init__(self, die_id: int, symbols: tuple[str, ...] = (), generic: int = 0,
+                 spin_to: frozenset[str] = frozenset()) -> None:
+        object.__setattr__(self, "die_id", die_id)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "generic", generic)
+        object.__setattr__(self, "spin_to", spin_to)
+        if symbols:
+            if len(symbols) > 2 or generic or not set(symbols) <= SYMBOLS:
+                raise ValueError(f"die {die_id}: not an energy face: {self.describe()}")
+        elif generic not in (1, 2):
+            raise ValueError(f"die {die_id}: an energy face needs symbols or 1-2 generic")
 
     def describe(self) -> str:
         return "+".join(self.symbols) if self.symbols else f"{self.generic} generic"
@@ -64,6 +71,11 @@ class Spend:
     symbols: tuple[str, ...] = ()  # both symbols, or one of a double
     generic: int = 0
 
+    def __init__(self, die_id: int, symbols: tuple[str, ...] = (), generic: int = 0) -> None:
+        object.__setattr__(self, "die_id", die_id)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "generic", generic)
+
 
 @dataclass(frozen=True)
 class Payment:
@@ -72,9 +84,11 @@ class Payment:
     spends: tuple[Spend, ...] = ()
     virtual: int = 0
 
-    def __post_init__(self) -> None:
-        if len(self.spends) > 1:     # (most payments spend one die: nothing to sort)
-            object.__setattr__(self, "spends", tuple(sorted(self.spends, key=_die_id)))
+    def __init__(self, spends: tuple[Spend, ...] = (), virtual: int = 0) -> None:
+        if len(spends) > 1:     # (most payments spend one die: nothing to sort)
+            spends = tuple(sorted(spends, key=_die_id))
+        object.__setattr__(self, "spends", spends)
+        object.__setattr__(self, "virtual", virtual)
 
     @property
     def total(self) -> int:
@@ -88,6 +102,12 @@ class PaymentResult:
     used_up: tuple[int, ...]
     spun_to: tuple[tuple[int, str], ...]
     virtual_left: int
+
+    def __init__(self, used_up: tuple[int, ...], spun_to: tuple[tuple[int, str], ...],
+                 virtual_left: int) -> None:
+        object.__setattr__(self, "used_up", used_up)
+        object.__setattr__(self, "spun_to", spun_to)
+        object.__setattr__(self, "virtual_left", virtual_left)
 
 
 def _a(words: Sequence[str]) -> str:
@@ -132,10 +152,15 @@ def check_payment(payment: Payment, sources: Sequence[EnergySource], virtual: in
         raise PaymentError(f"costs {cost.amount} energy, only {payment.total} spent")
     # A typed unit covers only its own type, so giving each required type a unit of that
     # type is never worse than any other matching; wild units then cover one missing each.
-    units = Counter(sym for spend in payment.spends for sym in spend.symbols)
-    needed = Counter(cost.types)
-    missing = [t for t in needed for _ in range(max(0, needed[t] - units[t]))]
-    wilds = units[WILD]
+    units: dict[str, int] = {}
+    for spend in payment.spends:
+        for symbol in spend.symbols:
+            units[symbol] = units.get(symbol, 0) + 1
+    needed: dict[str, int] = {}
+    for energy_type in cost.types:
+        needed[energy_type] = needed.get(energy_type, 0) + 1
+    missing = [t for t in needed for _ in range(max(0, needed[t] - units.get(t, 0)))]
+    wilds = units.get(WILD, 0)
     if len(missing) > wilds:
         if wilds:
             raise PaymentError(f"needs {_a(missing)}: {wilds} wild energy can stand in "
@@ -143,25 +168,27 @@ def check_payment(payment: Payment, sources: Sequence[EnergySource], virtual: in
         raise PaymentError(f"needs {_a(missing)}: no {', '.join(missing)} or wild energy left")
 
 
-@dataclass(frozen=True)
 class _Use:
-    """One way to spend one die of a group: its units, their waste score, what is spent."""
+    """One way to spend one die of a group: its units, their waste score, what is spent.
+    (Plain classes, like _Group: the search makes thousands a game; see EnergySource.)"""
 
-    units: int
-    score: int
-    symbols: tuple[str, ...]  # the spent symbols (the die's own tuple when spent whole)
-    generic: int
-    whole: bool
+    def __init__(self, units: int, score: int, symbols: tuple[str, ...], generic: int, whole: bool) -> None:
+        self.units = units
+        self.score = score
+        self.symbols = symbols    # the spent symbols (the die's own tuple when spent whole)
+        self.generic = generic
+        self.whole = whole
 
 
-@dataclass(frozen=True)
 class _Group:
     """Interchangeable dice (same face, same spin-down faces) and the ways to spend one."""
 
-    dice: tuple[EnergySource, ...]
-    uses: tuple[_Use, ...]
-    types: frozenset[str]  # required types the group can cover
-    wilds: int  # wild units the whole group can give
+    def __init__(self, dice: tuple[EnergySource, ...], uses: tuple[_Use, ...], types: frozenset[str],
+                 wilds: int) -> None:
+        self.dice = dice
+        self.uses = uses
+        self.types = types        # required types the group can cover
+        self.wilds = wilds        # wild units the whole group can give
 
 
 def _groups(sources: Sequence[EnergySource], required: frozenset[str]) -> list[_Group]:

@@ -36,6 +36,19 @@ class ActiveRule:
     bound_to_field: bool = True  # a rule on dice ends when they leave the field
     slots: tuple[int, ...] = ()  # a rule on whole cards (no_text): their slots
 
+    # Written out (see energy.EnergySource): the rules in force are listed again and again.
+    def __init__(self, controller: int, slot: int | None, effect: Effect, source: int | None = None,
+                 dice: tuple[int, ...] = (), until_turn: int = 0, bound_to_field: bool = True,
+                 slots: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "slot", slot)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "until_turn", until_turn)
+        object.__setattr__(self, "bound_to_field", bound_to_field)
+        object.__setattr__(self, "slots", slots)
+
     def context(self, game: Game) -> Context:
         source = game.dice[self.source] if self.source is not None else None
         return Context(game, self.controller, self.slot, source)

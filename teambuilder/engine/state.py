@@ -60,6 +60,13 @@ class Slot:
     owner: int | None
     brought_by: int
 
+    def __init__(self, index: int, card: EngineCard, spec: DieSpec, owner: int | None, brought_by: int) -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "brought_by", brought_by)
+
 
 @dataclass(frozen=True)
 class StatModifier:
@@ -250,6 +257,12 @@ class Task:
     kind: str
     player: int = -1
     data: tuple[int, ...] = ()
+
+    # Written out (as for every value the engine makes thousands of): see EnergySource.
+    def __init__(self, kind: str, player: int = -1, data: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "data", data)
 
 
 @dataclass

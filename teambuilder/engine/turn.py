@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.engine import keywords, rules, triggers
 from teambuilder.engine.actions import Action, Decision, Reroll
-from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.dice import CHARACTER, ENERGY, below
 from teambuilder.engine.state import Die, Task, Zone
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
                 die.reset()
             game.say(f"refills the bag with {len(used)} dice from the used pile.", player)
             bag = used
-        die = game.rng.choice(bag)
+        die = bag[below(game.rng, len(bag))]
         die.zone = Zone.PREP
         drawn.append(die)
     if drawn and "drawn" in game.watched:
@@ -70,7 +70,7 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
 
 def roll(game: Game, die: Die) -> None:
     forced = game.forced_rolls.get(die.id)
-    die.face = forced.pop(0) if forced else game.rng.randrange(len(die.spec.faces))
+    die.face = forced.pop(0) if forced else below(game.rng, len(die.spec.faces))
     face = die.spec.faces[die.face]
     if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.watched:
         triggers.emit(game, "energized", die)   # Energize: a double energy face was rolled
