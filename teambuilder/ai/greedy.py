@@ -20,6 +20,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -236,7 +237,12 @@ class GreedyAgent:
                 return max(theirs, key=lambda o: _threat(game, game.dice[o.target]))
             if Pass() in decision.options:
                 return Pass()
-            if dice:
+            if dice:    # only my own dice to hit
+                if _resolving_op(game) == "damage":
+                    # The die most likely to live through it (the least valuable if tied):
+                    # damage matters only when it KOs.
+                    return max(dice, key=lambda o: (_toughness_left(game, game.dice[o.target]),
+                                                    -die_value(game, game.dice[o.target])))
                 return min(dice, key=lambda o: die_value(game, game.dice[o.target]))
         else:
             mine = [o for o in dice if game.dice[o.target].owner == me]
@@ -303,15 +309,30 @@ def _threat(game: Game, die: Die) -> float:
     return die_value(game, die) + (5 if die.attacking or die.blocking is not None else 0)
 
 
-def _resolving_is_harmful(game: Game) -> bool:
-    """Whether the effect a target is being chosen for hurts what it reaches."""
+def _toughness_left(game: Game, die: Die) -> int:
+    return game.stats(die)[1] - die.damage
+
+
+def _resolving_effect(game: Game) -> Effect | None:
+    """The effect a target is being chosen for (None: damage being redirected)."""
     resolution = game.resolving
     if resolution is None:
-        return True           # redirected damage
+        return None
     from teambuilder.engine.triggers import ability_of, effects_of
-    ability = ability_of(game, resolution.trigger)
-    chosen = effects_of(ability, resolution)
-    effect = chosen[min(len(resolution.targets), len(chosen) - 1)]
+    chosen = effects_of(ability_of(game, resolution.trigger), resolution)
+    return chosen[min(len(resolution.targets), len(chosen) - 1)]
+
+
+def _resolving_op(game: Game) -> str:
+    effect = _resolving_effect(game)
+    return "damage" if effect is None else effect.op
+
+
+def _resolving_is_harmful(game: Game) -> bool:
+    """Whether the effect a target is being chosen for hurts what it reaches."""
+    effect = _resolving_effect(game)
+    if effect is None:
+        return True           # redirected damage
     if effect.op == "modify":
         return effect.attack + effect.defense < 0
     if effect.op == "script":

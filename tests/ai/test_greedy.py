@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from teambuilder.ai.greedy import GreedyAgent
-from teambuilder.engine.actions import DeclareAttackers, DeclareBlockers
+from teambuilder.engine.actions import ChooseTarget, DeclareAttackers, DeclareBlockers
 from teambuilder.engine.game import Game
 from teambuilder.engine.scenario import position
 
@@ -16,6 +16,9 @@ CARDS = {
     "blade2": {"name": "Blade", "cost": 3, "energy": ["fist"], "levels": [[1, 3, 2], [1, 3, 2], [1, 3, 2]]},
     "brute3": {"name": "Brute", "cost": 5, "energy": ["bolt"], "levels": [[2, 6, 6], [2, 6, 6], [2, 6, 6]]},
     "guard4": {"name": "Guard", "cost": 3, "energy": ["mask"], "levels": [[1, 2, 3], [1, 2, 3], [1, 2, 3]]},
+    # Like Nightwing: attacking, it must deal 2 damage to a character die, even its own.
+    "flail5": {"name": "Flail", "cost": 4, "energy": ["mask"], "levels": [[1, 2, 1], [1, 2, 1], [1, 2, 1]],
+               "abilities": [{"trigger": "attacks", "effects": [{"do": "damage", "to": {"target": 1}, "amount": 2}]}]},
 }
 
 
@@ -82,3 +85,27 @@ def test_greedy_chump_blocks_an_attack_that_would_kill_it() -> None:
     while game.decision is not None and game.turn_number == 5:
         game.apply(agent.choose(game, game.decision))
     assert game.players[0].life == 5
+
+
+def test_greedy_puts_damage_it_must_deal_to_its_own_dice_on_one_that_survives_it() -> None:
+    # Ben has no character dice: the Flail's 2 damage must hit the Flail itself (defense 1,
+    # KO'd) or the Wall (defense 5, unhurt at the end of the turn). It hits the Wall.
+    raw = {
+        "life": 20, "active": 0, "turn": 5, "step": "attack", "cards": CARDS,
+        "players": [
+            {"name": "Ana", "life": 20, "team": [{"card": "wall1", "dice": 1}, {"card": "flail5", "dice": 1}],
+             "dice": [{"card": "wall1", "zone": "field", "level": 1}, {"card": "flail5", "zone": "field", "level": 1}]},
+            {"name": "Ben", "life": 20, "team": [{"card": "brute3", "dice": 1}], "dice": []},
+        ],
+    }
+    game = position(raw, lambda ref: None)
+    agent = GreedyAgent()
+    for _ in range(10):          # attack, then answer until the target is asked for
+        decision = game.decision
+        assert decision is not None
+        if decision.kind == "target":
+            break
+        game.apply(agent.choose(game, decision))
+    assert decision.kind == "target"
+    chosen = agent.choose(game, decision)
+    assert isinstance(chosen, ChooseTarget) and game.dice[chosen.target].spec.name == "Wall"
