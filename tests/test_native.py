@@ -10,7 +10,14 @@ import sys
 
 import pytest
 
-from teambuilder.native import _SourceFirst, built_modules, is_compiled, module_source, source_hash, stale_modules
+from teambuilder.native import (
+    _SourceFirst,
+    built_modules,
+    is_compiled,
+    module_source,
+    source_hash,
+    stale_modules,
+)
 from tests.conftest import REPO
 
 TEAMS = REPO / "data" / "teams"
@@ -44,8 +51,8 @@ def test_set_aside_modules_load_from_their_python_source() -> None:
 def test_a_fresh_build_is_the_engine_that_runs() -> None:
     if not fresh_build():
         pytest.skip("the engine is not compiled here (make native)")
-    import teambuilder.ai.greedy as greedy
-    import teambuilder.engine.game as game
+    from teambuilder.ai import greedy
+    from teambuilder.engine import game
     assert os.environ.get("TEAMBUILDER_INTERPRETED") or (is_compiled(game) and is_compiled(greedy))
 
 
