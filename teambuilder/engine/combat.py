@@ -681,5 +681,7 @@ RUNNERS: dict[str, Callable[..., None]] = {
     "fast_damage": run_fast_damage, "fast_ko": run_combat_ko,
     "combat_ko": run_combat_ko, "combat_end": run_combat_end,
 }
-RESOLVERS: dict[str, Callable[..., None]] = {"attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
-             "react": resolve_react, "redirect": resolve_redirect}
+RESOLVERS: dict[str, Callable[..., None]] = {
+    "attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
+    "react": resolve_react, "redirect": resolve_redirect,
+}

@@ -97,6 +97,24 @@ def die_spec(card: Card, key: str | None = None) -> DieSpec:
     return DieSpec(key=key or card.code, name=card.full_name, kind=card.kind, faces=tuple(faces))
 
 
+
+# Die specs never change, and a sim builds a game from the same few dozen cards again and
+# again: one spec per card, keyed by the card's id (the card is kept, to check it is the
+# same object and not a new one at a reused id).
+_SPECS: dict[int, tuple[Card, DieSpec]] = {}
+
+
+def shared_die_spec(card: Card) -> DieSpec:
+    """``die_spec(card)``, built once per card and shared by every game that plays it."""
+    known = _SPECS.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    if len(_SPECS) > 4096:      # a long session opening many catalogues: start again
+        _SPECS.clear()
+    spec = die_spec(card)
+    _SPECS[id(card)] = (card, spec)
+    return spec
+
 def below(rng: Random, n: int) -> int:
     """A number in 0..n-1: what ``rng.randrange(n)`` (and ``rng.choice`` of n things) would
     give from the same state, by CPython's own method (fresh bits until one fits), without

@@ -346,10 +346,9 @@ def pool_payments(pool: Pool, virtual: int, cost: Cost, limit: int = 8) -> list[
     ids = pool.die_ids
     found = []
     for payment in _cached_options(pool.number, virtual, cost.amount, cost.types, limit):
-        spends = [_spend(ids[spend.die_id], spend.symbols, spend.generic) for spend in payment.spends]
-        if len(spends) > 1:
-            spends.sort(key=_die_id)
-        found.append(_sorted_payment(tuple(spends), payment.virtual))
+        # (Payment puts the spends in die order.)
+        spends = tuple(_spend(ids[spend.die_id], spend.symbols, spend.generic) for spend in payment.spends)
+        found.append(Payment(spends, payment.virtual))
     return found
 
 
@@ -368,28 +367,6 @@ def _spend(die_id: int, symbols: tuple[str, ...], generic: int) -> Spend:
 
 def _die_id(spend: Spend) -> int:
     return spend.die_id
-
-
-def _sorted_payment(spends: tuple[Spend, ...], virtual: int) -> Payment:
-    """A Payment whose spends are already in die order. Interpreted, a frozen dataclass's
-    __init__ is dear and is skipped; compiled (docs/native.md) it is cheap and required."""
-    if not _INTERPRETED:
-        return Payment(spends, virtual)
-    payment = object.__new__(Payment)
-    object.__setattr__(payment, "spends", spends)
-    object.__setattr__(payment, "virtual", virtual)
-    return payment
-
-
-def _interpreted() -> bool:
-    try:
-        object.__new__(Payment)
-    except TypeError:      # a compiled class refuses to be made without its constructor
-        return False
-    return True
-
-
-_INTERPRETED = _interpreted()
 
 
 class Hand:

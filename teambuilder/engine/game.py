@@ -19,7 +19,7 @@ from typing import TypeVar
 from teambuilder.catalogue.abilities import Ability
 from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
 from teambuilder.engine.actions import Action, Decision
-from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, DieSpec, die_spec
+from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.state import (
     DamageEvent,
@@ -51,23 +51,6 @@ def _energy_source(die: Die) -> EnergySource | None:
     spin = frozenset(s for s in face.symbols if len(face.symbols) == 2
                      and die.spec.single_energy_face(s) is not None)
     return EnergySource(die.id, face.symbols, face.generic, spin)
-
-
-# A card's die spec, built once and shared by every game that plays the card (specs never
-# change; a sim builds the same few dozen for each of its games). Keyed by the card's id,
-# with the card kept to check it is the same object.
-_SPECS: dict[int, tuple[EngineCard, DieSpec]] = {}
-
-
-def _spec_of(card: EngineCard) -> DieSpec:
-    known = _SPECS.get(id(card))
-    if known is not None and known[0] is card:
-        return known[1]
-    if len(_SPECS) > 4096:      # a long session opening many teams: start again
-        _SPECS.clear()
-    spec = die_spec(card.card)
-    _SPECS[id(card)] = (card, spec)
-    return spec
 
 
 def card_slot(die: Die) -> int:
@@ -228,7 +211,7 @@ class Game:
                 self.dice.append(Die(len(self.dice), SIDEKICK_SPEC, None, index, Zone.BAG))
 
     def _add_slot(self, card: EngineCard, owner: int | None, brought_by: int, count: int) -> None:
-        slot = Slot(len(self.slots), card, _spec_of(card), owner, brought_by)
+        slot = Slot(len(self.slots), card, shared_die_spec(card.card), owner, brought_by)
         self.slots.append(slot)
         for _ in range(count):
             self.dice.append(Die(len(self.dice), slot.spec, slot.index, owner, Zone.CARD))

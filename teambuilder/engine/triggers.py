@@ -358,5 +358,6 @@ def resolve_mode(game: Game, decision: Decision, action: Action) -> None:
 
 _UNDERDOG = Condition("underdog", value="true")
 
-RESOLVERS: dict[str, Callable[..., None]] = {"order": resolve_order, "target": resolve_target, "optional": resolve_optional,
-             "mode": resolve_mode}
+RESOLVERS: dict[str, Callable[..., None]] = {
+    "order": resolve_order, "target": resolve_target, "optional": resolve_optional, "mode": resolve_mode,
+}
