@@ -8,7 +8,7 @@ NATIVE := teambuilder/_native.json
 NATIVE_SOURCES := $(wildcard teambuilder/engine/*.py teambuilder/engine/scripts/*.py) \
 	teambuilder/ai/agents.py teambuilder/ai/greedy.py teambuilder/ai/search.py tools/build_native.py
 
-.PHONY: run test test-source bench check clean dist system-deps native
+.PHONY: run test test-source bench check clean dist system-deps native fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,14 @@ run: $(NATIVE)
 test: $(NATIVE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
+# The reader fuzzers of tests/fuzz at 2,000 hostile inputs per reader (make test runs 25):
+# team files, team import, card files, scenarios, records, queries, the library, the
+# catalogue cache and settings. Hypothesis prints the cases tried per reader.
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(NATIVE)
+	TEAMBUILDER_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/fuzz \
+		-p no:logging --hypothesis-show-statistics
+
 # The same suite with the engine run from its Python source (no build needed).
 test-source: $(STAMP)
 	TEAMBUILDER_INTERPRETED=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
@@ -40,6 +48,7 @@ bench: $(NATIVE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/sim.py
+	$(BIN)/python bench/limits.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/app.py
 
 # The wheel (with the card data and resources inside) and the PyInstaller desktop bundle.

@@ -10,14 +10,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from teambuilder import __version__, paths
+from teambuilder import __version__, app_log, paths
 from teambuilder.catalogue.loader import load_catalogue
 from teambuilder.catalogue.query import QueryError
 from teambuilder.catalogue.repository import Catalogue
+from teambuilder.catalogue.store import StoreError
+from teambuilder.safe_io import InputError, OutputError
 
 PROG = "teambuilder"
 
@@ -49,8 +53,11 @@ def _print_json(data: object) -> None:
 
 def cmd_catalogue_check(args: argparse.Namespace) -> int:
     directory = Path(args.directory) if args.directory else paths.cards_dir()
+    if directory.exists() and not directory.is_dir():
+        raise UserError(f"{directory}: is a file; expected the folder of card files "
+                        "(sets.yaml, keywords.yaml and one file per set)", 2)
     if not directory.is_dir():
-        raise UserError(f"no such folder: {directory}", 2)
+        raise UserError(f"{directory}: no such folder", 2)
     result = load_catalogue(directory)
     for problem in result.problems:
         print(problem)
@@ -201,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     cards = commands.add_parser("cards", help="search and show cards")
     cards_commands = cards.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
     search = cards_commands.add_parser("search", help="search with the query language")
-    search.add_argument("query", metavar="QUERY")
+    # Words of the query may start with '-' ("-set:wwe"): main() hands them over as words.
+    search.add_argument("query", metavar="QUERY", nargs="*")
     search.add_argument("--json", action="store_true", help="machine-readable output")
     search.set_defaults(handler=cmd_cards_search)
     show = cards_commands.add_parser("show", help="show one card by code, e.g. 5sww")
@@ -280,16 +288,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """Parse ``argv``; for ``cards search`` every word after the subcommand except its own
+    options is part of the query, so ``cards search "-set:wwe"`` excludes a set as the query
+    language says (argparse alone would take it for an unknown option)."""
+    args, extra = parser.parse_known_args(argv)
+    if getattr(args, "handler", None) is not cmd_cards_search:
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return args
+    start = argv.index("search") + 1
+    words = [word for word in argv[start:] if word not in ("--json", "--")]
+    unknown = [word for word in words if word.startswith("--")]
+    if unknown:         # the query language has no use for '--': a mistyped option
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.query = " ".join(words)
+    args.json = "--json" in argv[start:]
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_arguments(parser, sys.argv[1:] if argv is None else list(argv))
     handler = getattr(args, "handler", cmd_gui)
+    # Every run is logged (what ran, and the traceback of any bug) to the app's log file.
+    log_path = app_log.setup_logging()
+    log = app_log.get_logger("cli")
+    log.info("command: %s", shlex.join([PROG, *(sys.argv[1:] if argv is None else argv)]))
     try:
         return int(handler(args))
     except UserError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return error.code
-    except FileNotFoundError as error:
+    except (FileNotFoundError, InputError, OutputError, StoreError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -299,3 +330,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except Exception as error:   # a bug: one line here, the traceback in the log file
+        log.error("internal error", exc_info=error)
+        if log_path is None:
+            traceback.print_exception(error)   # no log file: the terminal is the only record
+        print(app_log.internal_error_line(error, log_path), file=sys.stderr)
+        return app_log.EXIT_INTERNAL_ERROR

@@ -50,16 +50,29 @@ def resources_dir() -> Path:
 
 
 def cache_dir() -> Path:
-    """Disposable files (the catalogue index); safe to delete at any time."""
+    """Disposable files (the catalogue index); safe to delete at any time. Created when
+    possible; a folder that cannot be made is returned anyway, for the caller to report
+    (the catalogue then builds its index in a temporary file)."""
     override = os.environ.get("TEAMBUILDER_CACHE_DIR")
     path = Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
 
 
 def user_dir() -> Path:
-    """The user's own files (teams, settings); never rebuilt or dropped."""
+    """The user's own files (teams, settings); never rebuilt or dropped. Created when
+    possible; a folder that cannot be made is returned anyway, and whoever opens a file in
+    it reports the problem in their own words (the library raises LibraryError)."""
     override = os.environ.get("TEAMBUILDER_USER_DIR")
     path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
+
+
+def _make(path: Path) -> None:
+    # A read-only home, a file where the folder should be, a full disk: none of these may
+    # stop the app here, where nobody could say which file was wanted or what to do.
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass

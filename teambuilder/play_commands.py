@@ -11,16 +11,23 @@ from typing import Any
 from teambuilder.ai.agents import make_agent, play
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.engine.game import Game, PlayerSetup
-from teambuilder.engine.replay import record_of, replay
+from teambuilder.engine.replay import RecordError, check_record, record_of, replay
 from teambuilder.engine.scenario import run_scenario
+from teambuilder.safe_io import (
+    RECORD_FILE_LIMIT,
+    InputError,
+    OutputError,
+    read_text,
+    write_text_atomic,
+)
 from teambuilder.sim.matchup import MatchupError, build_matchup
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import (
     TeamFileError,
+    parse_json_document,
     read_team_file,
     team_from_mapping,
     team_to_mapping,
-    write_text_atomic,
 )
 
 
@@ -57,11 +64,14 @@ def cmd_play(args: argparse.Namespace, catalogue: Catalogue) -> int:
     except ValueError as error:
         raise PlayCommandError(str(error)) from error
     game = play(Game(setups, life=life, seed=args.seed), agents)
-    if args.log:
-        write_text_atomic(Path(args.log), "\n".join(game.log) + "\n")
-    if args.record:
-        record = record_of(game, [team_to_mapping(t) for t in teams], format_key)
-        write_text_atomic(Path(args.record), json.dumps(record, indent=1) + "\n")
+    try:
+        if args.log:
+            write_text_atomic(Path(args.log), "\n".join(game.log) + "\n")
+        if args.record:
+            record = record_of(game, [team_to_mapping(t) for t in teams], format_key)
+            write_text_atomic(Path(args.record), json.dumps(record, indent=1) + "\n")
+    except OutputError as error:
+        raise PlayCommandError(str(error)) from error
     summary = _summary(game)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -74,11 +84,17 @@ def cmd_play(args: argparse.Namespace, catalogue: Catalogue) -> int:
 def cmd_replay(args: argparse.Namespace, catalogue: Catalogue) -> int:
     path = Path(args.record)
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        text = read_text(path, RECORD_FILE_LIMIT, "game record")
+        record = check_record(parse_json_document(text, str(path)))
         teams = [team_from_mapping(raw, f"{path}: team {i + 1}") for i, raw in enumerate(record["teams"])]
-    except (OSError, ValueError, KeyError, TeamFileError) as error:
-        raise PlayCommandError(f"{path}: not a game record ({error})") from error
-    setups, _, _ = _setups(teams, catalogue, record.get("format"))
+    except InputError as error:
+        raise PlayCommandError(str(error)) from error
+    except (RecordError, TeamFileError) as error:
+        raise PlayCommandError(f"{path}: not a game record we can replay: {error}") from error
+    try:
+        setups, _, _ = _setups(teams, catalogue, record.get("format"))
+    except PlayCommandError as error:
+        raise PlayCommandError(f"{path}: {error}", error.code) from error
     try:
         game = replay(setups, record)
     except ValueError as error:

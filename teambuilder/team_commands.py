@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 from teambuilder.catalogue.repository import Catalogue
+from teambuilder.safe_io import OutputError, write_text_atomic
 from teambuilder.teams.formats import Format, FormatError, get_format, load_formats
-from teambuilder.teams.interchange import export_team, import_team
+from teambuilder.teams.interchange import export_team, import_team, unknown_references
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
 from teambuilder.teams.stats import team_stats
@@ -18,11 +19,10 @@ from teambuilder.teams.team_file import (
     read_team_file,
     to_json,
     to_yaml,
-    write_text_atomic,
 )
 from teambuilder.teams.team_link import TeamLinkError
 from teambuilder.teams.text_list import TeamTextError
-from teambuilder.teams.validator import ERROR, validate
+from teambuilder.teams.validator import ERROR, Violation, validate
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 READ_ERRORS = (TeamFileError, TeamLinkError, TeamTextError, FormatError)
@@ -48,17 +48,35 @@ def _format(key: str, team_file: str) -> Format:
         raise TeamCommandError(f"{team_file}: {error}") from error
 
 
+def _formats() -> dict[str, Format]:
+    try:
+        return load_formats()
+    except FormatError as error:
+        raise TeamCommandError(str(error)) from error
+
+
+def _unknown_format(key: str, formats: dict[str, Format]) -> Violation:
+    return Violation("unknown-format", ERROR, f"The team's format {key!r} is not a format we know.",
+                     f"Set the team's format to one of {', '.join(formats)}.")
+
+
 def cmd_validate(args: argparse.Namespace, catalogue: Catalogue) -> int:
     team = _read(args.file)
-    fmt = _format(args.format or team.format, args.file)
-    violations = validate(team, fmt, CardLookup(catalogue))
+    formats = _formats()
+    if args.format:
+        fmt: Format | None = _format(args.format, "--format")
+    else:
+        # A team file naming a format we don't know is readable but cannot be legal.
+        fmt = formats.get(team.format)
+    violations = validate(team, fmt, CardLookup(catalogue)) if fmt else [_unknown_format(team.format, formats)]
     legal = not any(v.severity == ERROR for v in violations)
+    shown_format = (fmt.key, fmt.name) if fmt else (team.format, team.format)
     if args.json:
-        json.dump({"team": team.name, "format": fmt.key, "legal": legal,
+        json.dump({"team": team.name, "format": shown_format[0], "legal": legal,
                    "violations": [v.to_dict() for v in violations]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print(f"{'legal' if legal else 'illegal'}: {team.name or args.file} ({fmt.name}, "
+        print(f"{'legal' if legal else 'illegal'}: {team.name or args.file} ({shown_format[1]}, "
               f"{len(team.cards)} cards, {team.total_dice} dice)")
         for violation in violations:
             print(f"  {violation}")
@@ -71,9 +89,25 @@ def cmd_import(args: argparse.Namespace, catalogue: Catalogue) -> int:
     except READ_ERRORS as error:
         raise TeamCommandError(str(error)) from error
     output = Path(args.output)
-    write_text_atomic(output, to_json(team) if output.suffix.lower() == ".json" else to_yaml(team))
+    try:
+        write_text_atomic(output, to_json(team) if output.suffix.lower() == ".json" else to_yaml(team))
+    except OutputError as error:
+        raise TeamCommandError(str(error)) from error
     print(f"wrote {output}: {len(team.cards)} cards, {team.total_dice} dice, "
           f"{len(team.basic_actions)} basic actions")
+    # Kept as written (the user may fix them), but never passed off as a good import.
+    unknown = unknown_references(team, CardLookup(catalogue))
+    warnings = []
+    if unknown:
+        shown = ", ".join(repr(ref) for ref in unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+        warnings.append(f"{len(unknown)} unknown card(s) kept as written: {shown}; "
+                        "fix them before playing (teambuilder cards search NAME)")
+    formats = _formats()
+    if team.format not in formats:
+        warnings.append(f"unknown format {team.format!r} kept as written (one of {', '.join(formats)})")
+    if warnings:
+        print(f"teambuilder: warning: {'; '.join(warnings)}", file=sys.stderr)
+        return EXIT_ILLEGAL
     return 0
 
 
@@ -116,9 +150,14 @@ def cmd_print(args: argparse.Namespace, catalogue: Catalogue) -> int:
     fmt = _format(team.format, args.file)
     from PySide6.QtGui import QGuiApplication  # Qt renders the sheet; only this command needs it
 
+    from teambuilder.display import render_offscreen_if_headless
     from teambuilder.printing.team_sheet import SheetInfo, write_sheet_pdf
+    from teambuilder.ui.qt_messages import install_qt_message_filter
 
     if QGuiApplication.instance() is None:
+        # A PDF needs no screen: with no display Qt would abort, so render offscreen.
+        render_offscreen_if_headless()
+        install_qt_message_filter()
         app = QGuiApplication(["teambuilder"])  # noqa: F841 - must live while the PDF renders
     output = Path(args.output)
     pages = write_sheet_pdf(team, fmt, CardLookup(catalogue),

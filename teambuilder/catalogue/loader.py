@@ -53,9 +53,14 @@ def content_hash(directory: Path) -> str:
     """A hash of every YAML file's name and bytes: the catalogue index is rebuilt when it changes."""
     digest = hashlib.sha256()
     for path in sorted(directory.glob("*.yaml")):
-        digest.update(path.name.encode())
+        digest.update(path.name.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        try:
+            with path.open("rb") as stream:       # in blocks: a huge stray file costs no memory
+                while block := stream.read(1 << 20):
+                    digest.update(block)
+        except OSError as error:                  # a folder or unreadable file: the loader says so
+            digest.update(f"unreadable: {error.strerror}".encode())
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -112,6 +117,9 @@ def _load_set_file(path: Path, vocab: Vocabulary, seen_sets: dict[str, str]) -> 
     header = raw["set"]
     code = header.get("code") if isinstance(header, LineMap) else None
     line = raw.line_of("set")
+    if not isinstance(code, str):
+        return [], [Problem(shown, line, f"set: expected {{code: SETCODE}}, got code {str(code)[:40]!r}",
+                            field="set")]
     if code not in vocab.sets:
         problems.append(Problem(shown, line, f"set code {code!r} is not listed in sets.yaml", field="set"))
     elif path.stem != code:

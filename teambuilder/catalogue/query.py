@@ -25,6 +25,12 @@ FIELDS: dict[str, tuple[str, str]] = {
     "defense": ("d", "number"), "level": ("level", "number"),
 }
 OPERATORS = ("<=", ">=", ":", "=", "<", ">")
+# Bounds that keep any query cheap (and inside SQLite's expression-depth limit); real
+# queries stay far below them.
+MAX_QUERY_LENGTH = 500
+MAX_TERMS = 60
+MAX_NESTING = 20
+MAX_NUMBER_DIGITS = 4
 
 
 class QueryError(ValueError):
@@ -140,6 +146,7 @@ def tokenize(query: str) -> list[Token]:
 class _Parser:
     def __init__(self, tokens: list[Token], query: str) -> None:
         self.tokens, self.query, self.index = tokens, query, 0
+        self.depth = 0      # parentheses and '-' around the term being read
 
     def peek(self) -> Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -170,21 +177,31 @@ class _Parser:
 
     def parse_unary(self) -> Node:
         token = self.take()
-        if token.kind == "neg":
-            if self.peek() is None or self.peek().kind in ("or", "rparen"):  # type: ignore[union-attr]
-                raise QueryError("'-' must be followed by a term to exclude", token.position, "-")
-            return Not(self.parse_unary())
-        if token.kind == "lparen":
-            inner = self.parse_or()
-            closing = self.peek()
-            if closing is None or closing.kind != "rparen":
-                raise QueryError("unclosed '(': add a ')'", token.position, "(")
-            self.take()
-            return inner
+        if token.kind in ("neg", "lparen"):
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise QueryError(f"nested too deeply (at most {MAX_NESTING} parentheses or '-')",
+                                 token.position, token.text)
+            try:
+                return self._parse_group(token)
+            finally:
+                self.depth -= 1
         if token.kind == "field":
             canonical, kind = FIELDS[token.text[:token.text.index(token.operator)].lower()]
             return _field_term(token, canonical, kind)
         return Word(token.value.lower(), token.position)
+
+    def _parse_group(self, token: Token) -> Node:
+        if token.kind == "neg":
+            if self.peek() is None or self.peek().kind in ("or", "rparen"):  # type: ignore[union-attr]
+                raise QueryError("'-' must be followed by a term to exclude", token.position, "-")
+            return Not(self.parse_unary())
+        inner = self.parse_or()
+        closing = self.peek()
+        if closing is None or closing.kind != "rparen":
+            raise QueryError("unclosed '(': add a ')'", token.position, "(")
+        self.take()
+        return inner
 
 
 def _field_term(token: Token, canonical: str, kind: str) -> FieldTerm:
@@ -195,16 +212,34 @@ def _field_term(token: Token, canonical: str, kind: str) -> FieldTerm:
         raise QueryError(f"{canonical}: '{token.operator}' only works with numbers; use '{canonical}:'",
                          token.position, token.text)
     if kind == "number" and not re.fullmatch(r"\d+", token.value):
-        raise QueryError(f"{canonical}: expected a number, got '{token.value}'",
+        raise QueryError(f"{canonical}: expected a number, got '{token.value[:20]}'",
+                         token.position, token.text)
+    if kind == "number" and len(token.value.lstrip("0")) > MAX_NUMBER_DIGITS:
+        raise QueryError(f"{canonical}: expected a number from 0 to {10 ** MAX_NUMBER_DIGITS - 1}",
                          token.position, token.text)
     return FieldTerm(canonical, token.operator, token.value, token.position, token.text)
 
 
+def _check_bounds(query: str) -> None:
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QueryError(f"too long ({len(query)} characters; at most {MAX_QUERY_LENGTH})",
+                         MAX_QUERY_LENGTH, query[MAX_QUERY_LENGTH:MAX_QUERY_LENGTH + 10])
+    for position, character in enumerate(query):
+        if not character.isprintable() and not character.isspace():
+            raise QueryError(f"the character U+{ord(character):04X} cannot be searched for; "
+                             "remove it", position, character)
+
+
 def parse(query: str) -> Node:
     """Parse ``query``; the empty query matches everything. Raises QueryError."""
+    _check_bounds(query)
     tokens = tokenize(query)
     if not tokens:
         return MatchAll()
+    terms = [token for token in tokens if token.kind in ("word", "field")]
+    if len(terms) > MAX_TERMS:
+        extra = terms[MAX_TERMS]
+        raise QueryError(f"too many terms (at most {MAX_TERMS})", extra.position, extra.text)
     parser = _Parser(tokens, query)
     tree = parser.parse_or()
     leftover = parser.peek()

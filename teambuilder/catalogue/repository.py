@@ -2,16 +2,27 @@
 
 This is the API the CLI, the teams layer and the GUI use; none of them touch the SQL
 tables directly. Searches run as SQL over the indexed columns; decoded cards are kept per
-code so a card is parsed from JSON at most once per open catalogue.
+code so a card is parsed from JSON at most once per open catalogue. The index is disposable:
+when a read finds it damaged (a bad page, text that is not UTF-8, a table gone, a card that
+does not decode), it is rebuilt from the card files, with one line saying so, and the read
+is tried once more.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import threading
+import weakref
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from sqlalchemy import Engine
-from sqlmodel import Session, col, create_engine, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, col, select
 
 from teambuilder import paths
 from teambuilder.catalogue.ability_text import AFFILIATION_NAMES
@@ -26,24 +37,39 @@ from teambuilder.catalogue.store import (
     Progress,
     SetRow,
     StoreInfo,
+    build_store,
+    damaged_message,
+    index_engine,
+    is_damage,
     open_store,
 )
 
+T = TypeVar("T")
+# What decoding a card's stored JSON raises when the row was tampered with.
+_DECODE_ERRORS = (ValueError, KeyError, TypeError)
+
 
 class Catalogue:
-    """An open, read-only catalogue index."""
+    """An open, read-only catalogue index. ``progress`` hears, in one line, about a rebuild
+    after a read found the index damaged."""
 
-    def __init__(self, info: StoreInfo) -> None:
+    def __init__(self, info: StoreInfo, progress: Progress | None = None) -> None:
         self.info = info
-        self._engine: Engine = create_engine(f"sqlite:///{info.path}",
-                                             connect_args={"check_same_thread": False})
+        self._progress = progress
+        self._rebuild_lock = threading.Lock()
+        self._engine: Engine = index_engine(info.path)
         self._cards: dict[str, Card] = {}
-        with Session(self._engine) as session:
-            self._sets = [CardSet(code=r.code, name=r.name, universe=r.universe, year=r.year,
-                                  kind=r.kind, position=r.position)
-                          for r in session.exec(select(SetRow).order_by(col(SetRow.position)))]
-            self.affiliations = {r.key: r.name for r in session.exec(select(AffiliationRow))}
-            self.keywords = {r.key: r.name for r in session.exec(select(KeywordRow))}
+        # A temporary index goes when the catalogue does, closed or not (the CLI never
+        # closes it), at the latest when the program exits.
+        self._discard = weakref.finalize(self, _remove, info.path) if info.temporary else None
+        self._read(self._load_vocabulary)
+
+    def _load_vocabulary(self, session: Session) -> None:
+        self._sets = [CardSet(code=r.code, name=r.name, universe=r.universe, year=r.year,
+                              kind=r.kind, position=r.position)
+                      for r in session.exec(select(SetRow).order_by(col(SetRow.position)))]
+        self.affiliations = {r.key: r.name for r in session.exec(select(AffiliationRow))}
+        self.keywords = {r.key: r.name for r in session.exec(select(KeywordRow))}
         universes: dict[str, set[str]] = {}
         for card_set in self._sets:
             universes.setdefault(card_set.universe, set()).add(card_set.code)
@@ -52,13 +78,53 @@ class Catalogue:
                                           affiliations=self.affiliations, keywords=self.keywords)
         AFFILIATION_NAMES.update(self.affiliations)   # card text shows "X-Men", not "x_men"
 
+    def _read(self, run: Callable[[Session], T]) -> T:
+        """``run`` in a session; when the index turns out damaged, rebuild it and run again."""
+        engine = self._engine
+        try:
+            with Session(engine) as session:
+                return run(session)
+        except (SQLAlchemyError, *_DECODE_ERRORS) as error:
+            if isinstance(error, SQLAlchemyError) and not is_damage(error):
+                raise                        # a query SQLite refuses: not the file's fault
+            self._rebuild(engine, error)
+        with Session(self._engine) as session:
+            return run(session)
+
+    def _rebuild(self, failed: Engine, error: BaseException) -> None:
+        with self._rebuild_lock:
+            if self._engine is not failed:   # another thread rebuilt it meanwhile
+                return
+            self._say(damaged_message(self.info.path, error))
+            failed.dispose()
+            cards_dir = self.info.cards_dir or paths.cards_dir()
+            info = build_store(cards_dir, self.info.path, self._progress)
+            if self.info.temporary and not info.temporary:
+                info = replace(info, temporary=True)
+            if info.temporary and (self._discard is None or info.path != self.info.path):
+                self._discard = weakref.finalize(self, _remove, info.path)
+            self.info, self._engine = info, index_engine(info.path)
+            self._cards.clear()
+            with Session(self._engine) as session:
+                self._load_vocabulary(session)
+
+    def _say(self, message: str) -> None:
+        if self._progress is None:
+            return
+        try:
+            self._progress(message)
+        except RuntimeError:
+            # The opener's callback may belong to an object that is gone by now (the GUI's
+            # loader thread); a message is not worth a crash.
+            pass
+
     @classmethod
     def open(cls, cards_dir: Path | None = None, store_path: Path | None = None,
              force: bool = False, progress: Progress | None = None) -> Catalogue:
         """Open the catalogue, rebuilding the index if the YAML changed (or ``force``)."""
         cards_dir = cards_dir or paths.cards_dir()
         store_path = store_path or paths.cache_dir() / STORE_FILE
-        return cls(open_store(cards_dir, store_path, force=force, progress=progress))
+        return cls(open_store(cards_dir, store_path, force=force, progress=progress), progress)
 
     @property
     def skipped(self) -> tuple[tuple[str, str], ...]:
@@ -79,21 +145,31 @@ class Catalogue:
         condition = compile_query(parse(query), self.vocabulary)
         statement = (select(col(CardRow.code), col(CardRow.card_json)).where(condition)
                      .order_by(col(CardRow.set_position), col(CardRow.number)))
-        with Session(self._engine) as session:
-            rows = session.exec(statement).all()
-        return [self._decode(code, card_json) for code, card_json in rows]
+        return self._read(lambda session: [self._decode(code, card_json)
+                                           for code, card_json in session.exec(statement).all()])
 
     def get(self, code: str) -> Card | None:
         """The card with this code (``5sww``; case-insensitive), or None."""
         code = code.strip().lower()
         if code in self._cards:
             return self._cards[code]
-        with Session(self._engine) as session:
+
+        def find(session: Session) -> Card | None:
             row = session.get(CardRow, code)
-        return self._decode(row.code, row.card_json) if row else None
+            return self._decode(row.code, row.card_json) if row else None
+
+        return self._read(find)
 
     def count(self) -> int:
         return self.info.card_count
 
     def close(self) -> None:
+        """Release the index; a temporary one (see :class:`StoreInfo`) is deleted."""
         self._engine.dispose()
+        if self._discard is not None:
+            self._discard()
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):    # already gone: the temporary folder is the system's
+        os.unlink(path)

@@ -75,7 +75,7 @@ class _Checker:
                 line: int | None = None) -> int:
         value = self.raw.get(field) if value is None else value
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(field, f"expected a whole number, got {value!r}", line)
+            self.fail(field, f"expected a whole number, got {_shown(value)}", line)
             return low
         if value < low:
             self.fail(field, f"must be at least {low}, got {value}", line)
@@ -86,7 +86,7 @@ class _Checker:
     def text(self, field: str, allow_empty: bool = False) -> str:
         value = self.raw.get(field)
         if not isinstance(value, str):
-            self.fail(field, f"expected text, got {value!r}")
+            self.fail(field, f"expected text, got {_shown(value)}")
             return ""
         if not value.strip() and not allow_empty:
             self.fail(field, "must not be empty")
@@ -94,8 +94,8 @@ class _Checker:
 
     def choice(self, field: str, allowed: tuple[str, ...] | list[str]) -> str:
         value = self.raw.get(field)
-        if value not in allowed:
-            self.fail(field, f"unknown {field} {value!r} (one of {', '.join(allowed)})")
+        if not isinstance(value, str) or value not in allowed:
+            self.fail(field, f"unknown {field} {_shown(value)} (one of {', '.join(allowed)})")
             return str(value)
         return str(value)
 
@@ -104,17 +104,23 @@ class _Checker:
         if value is None:
             return ()
         if not isinstance(value, list):
-            self.fail(field, f"expected a list, got {value!r}")
+            self.fail(field, f"expected a list, got {_shown(value)}")
             return ()
         seen: list[str] = []
         for item in value:
-            if item not in allowed:
-                self.fail(field, f"unknown {what} {item!r}" + _suggest(str(item), allowed))
+            if not isinstance(item, str) or item not in allowed:
+                self.fail(field, f"unknown {what} {_shown(item)}" + _suggest(str(item)[:40], allowed))
             elif item in seen:
                 self.fail(field, f"{what} {item!r} listed twice")
             else:
                 seen.append(item)
         return tuple(seen)
+
+
+def _shown(value: object) -> str:
+    """A value as a message quotes it: short, whatever a hostile file put there."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _suggest(word: str, allowed: dict[str, str] | tuple[str, ...]) -> str:
@@ -220,7 +226,7 @@ def _levels(check: _Checker, kind: str) -> tuple[Level, ...]:
                 stats[key] = check.integer("levels", 0, MAX_STAT, value, raw.line)
         burst = raw.get("burst", 0)
         if burst not in (0, 1, 2):
-            check.fail("levels", f"level {number}: burst must be 0, 1 or 2, got {burst!r}", raw.line)
+            check.fail("levels", f"level {number}: burst must be 0, 1 or 2, got {_shown(burst)}", raw.line)
             burst = 0
         levels.append(Level(level=number, burst=burst, **stats))
     return tuple(levels)
@@ -232,7 +238,7 @@ def _energy_faces(check: _Checker, kind: str, energy: tuple[str, ...],
     if raw is None:
         return default_energy_faces(kind, energy, level_count)
     if not isinstance(raw, list):
-        check.fail("energy_faces", f"expected a list of faces, got {raw!r}")
+        check.fail("energy_faces", f"expected a list of faces, got {_shown(raw)}")
         return ()
     faces = []
     for item in raw:
@@ -256,7 +262,7 @@ def _action_faces(check: _Checker, kind: str) -> tuple[int, ...]:
         check.fail("action_faces", "character dice have no action faces")
         return ()
     if not isinstance(raw, list) or any(item not in (0, 1, 2) for item in raw):
-        check.fail("action_faces", f"expected a list of burst counts 0, 1 or 2, got {raw!r}")
+        check.fail("action_faces", f"expected a list of burst counts 0, 1 or 2, got {_shown(raw)}")
         return default_action_faces(kind)
     return tuple(raw)
 

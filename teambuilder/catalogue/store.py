@@ -2,8 +2,12 @@
 
 The index lives in the user cache folder and carries the content hash of the YAML it was
 built from; :func:`open_store` rebuilds it whenever the hash (or this schema's version)
-differs. A rebuild writes a new file beside the old one and swaps it in with
-``os.replace``, so a crash mid-build never leaves a half-written index behind.
+differs, and whenever the file is damaged (a bad page, cut short, not a database, a table
+missing), saying so through ``progress``. A rebuild writes a new file beside the old one and
+swaps it in with ``os.replace``, so a crash mid-build never leaves a half-written index
+behind. When the cache location cannot be written (a read-only folder, a file where the
+folder should be, a folder where the index should be), the index is built in a temporary
+file for this session instead, again with one line saying so.
 
 Searchable facts live in indexed columns and child tables (energy, affiliations,
 keywords, levels) so the query language compiles to SQL; the full card travels as JSON
@@ -12,6 +16,7 @@ for display.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -19,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine, insert
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import URL, Engine, insert
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from teambuilder.catalogue.loader import LoadResult, content_hash, load_catalogue
@@ -114,37 +119,107 @@ class CardLevelRow(SQLModel, table=True):
 
 @dataclass(frozen=True)
 class StoreInfo:
-    """What :func:`open_store` did: where the index is and whether it was rebuilt."""
+    """What :func:`open_store` did: where the index is and whether it was rebuilt.
+    ``cards_dir`` is what it was built from (for a rebuild when a query finds it damaged);
+    ``temporary`` marks a stand-in for an unusable cache location, deleted on close."""
 
     path: Path
     rebuilt: bool
     card_count: int
     skipped: tuple[tuple[str, str], ...]
+    cards_dir: Path | None = None
+    temporary: bool = False
+
+
+class StoreError(OSError):
+    """No index could be written anywhere; the message (one line) says what to do."""
+
+
+class IndexDamage(Exception):
+    """The index file is damaged; the message (one line) says how."""
 
 
 Progress = Callable[[str], None]
+_TABLES = (MetaRow, SetRow, AffiliationRow, KeywordRow, SkippedRow, CardRow, CardEnergyRow,
+           CardAffiliationRow, CardKeywordRow, CardLevelRow)
+# SQLite's words for a damaged file, as opposed to a query it refuses (too complex, ...).
+_DAMAGE_WORDS = ("malformed", "not a database", "could not decode", "no such table",
+                 "no such column", "disk i/o", "corrupt", "unable to open", "encrypted")
 
 
-def _engine(path: Path) -> Engine:
-    return create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
+def _quiet(_message: str) -> None:
+    pass
 
 
-def _stored_hash(path: Path) -> str | None:
-    if not path.exists():
+def one_line(error: BaseException) -> str:
+    reason = error.orig if isinstance(error, DBAPIError) else error
+    if isinstance(reason, OSError) and reason.strerror:
+        return reason.strerror
+    lines = str(reason).strip().splitlines()
+    return lines[0] if lines else type(reason).__name__
+
+
+def is_damage(error: BaseException) -> bool:
+    """Whether a database error means the index file is damaged (and a rebuild mends it)."""
+    if isinstance(error, IndexDamage):
+        return True
+    return isinstance(error, SQLAlchemyError) and any(
+        word in one_line(error).lower() for word in _DAMAGE_WORDS)
+
+
+def damaged_message(path: Path, error: BaseException) -> str:
+    return f"the card index {path} is damaged ({one_line(error)}); rebuilding it from the card files"
+
+
+def index_engine(path: Path) -> Engine:
+    # URL.create, not an f-string: a folder name with '?' or '#' stays part of the path.
+    return create_engine(URL.create("sqlite", database=str(path)),
+                         connect_args={"check_same_thread": False})
+
+
+def _current(path: Path, digest: str, cards_dir: Path) -> StoreInfo | None:
+    """The index at ``path`` when it is whole and built from ``digest``; None when there is
+    none (or a folder is in its place: the build reports that) or it is out of date.
+    Raises :class:`IndexDamage` when the file is damaged in any way SQLite can tell."""
+    if not path.is_file():
         return None
-    engine = _engine(path)
+    engine = index_engine(path)
     try:
         with Session(engine) as session:
-            row = session.get(MetaRow, "content_hash")
-            return row.value if row else None
-    except SQLAlchemyError:  # an unreadable or foreign file is simply rebuilt
-        return None
+            tables = {str(name) for (name,) in session.connection().exec_driver_sql(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if MetaRow.__tablename__ not in tables:
+                raise IndexDamage("it has no meta table")
+            stored = session.get(MetaRow, "content_hash")
+            if stored is None or stored.value != digest:
+                return None
+            missing = sorted({str(t.__tablename__) for t in _TABLES} - tables)
+            if missing:
+                raise IndexDamage(f"table {missing[0]} is missing")
+            problems = [str(row[0]) for row in
+                        session.connection().exec_driver_sql("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise IndexDamage(problems[0])
+            count = session.get(MetaRow, "card_count")
+            skipped = tuple((row.path, row.reason) for row in session.exec(select(SkippedRow)))
+            return StoreInfo(path=path, rebuilt=False,
+                             card_count=int(count.value) if count else 0, skipped=skipped,
+                             cards_dir=cards_dir)
+    except (SQLAlchemyError, ValueError) as error:
+        raise IndexDamage(one_line(error)) from error
     finally:
         engine.dispose()
 
 
 def _write(path: Path, result: LoadResult, digest: str) -> None:
-    engine = _engine(path)
+    engine = index_engine(path)
+    try:
+        _fill(engine, result, digest)
+    finally:
+        engine.dispose()
+
+
+def _fill(engine: Engine, result: LoadResult, digest: str) -> None:
     SQLModel.metadata.create_all(engine)
     vocab = result.vocabulary
     set_rows = [vars(s) for s in vocab.sets.values()]
@@ -179,16 +254,13 @@ def _write(path: Path, result: LoadResult, digest: str) -> None:
         for table, rows in tables:
             if rows:
                 connection.execute(insert(table), rows)
-    engine.dispose()
 
 
-def build_store(cards_dir: Path, path: Path, progress: Progress | None = None) -> StoreInfo:
-    """Build the index from ``cards_dir`` into ``path`` (atomically replacing it)."""
-    say = progress or (lambda _message: None)
-    say(f"reading card files in {cards_dir}")
-    digest = _digest(cards_dir)
-    result = load_catalogue(cards_dir)
-    say(f"indexing {len(result.cards)} cards")
+def _write_replacing(path: Path, result: LoadResult, digest: str) -> None:
+    """Build into a new file beside ``path`` and swap it in; OSError or SQLAlchemyError when
+    the location cannot take it (the old index, if any, is then untouched)."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".catalogue-", suffix=".sqlite", dir=path.parent)
     os.close(handle)
@@ -198,8 +270,46 @@ def build_store(cards_dir: Path, path: Path, progress: Progress | None = None) -
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
-    return StoreInfo(path=path, rebuilt=True, card_count=len(result.cards),
-                     skipped=tuple((s.path, s.reason) for s in result.skipped))
+
+
+def _write_temporary(result: LoadResult, digest: str) -> Path:
+    handle, temporary = tempfile.mkstemp(prefix="teambuilder-catalogue-", suffix=".sqlite")
+    os.close(handle)
+    try:
+        _write(Path(temporary), result, digest)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return Path(temporary)
+
+
+def build_store(cards_dir: Path, path: Path, progress: Progress | None = None) -> StoreInfo:
+    """Build the index from ``cards_dir`` into ``path`` (atomically replacing it). When
+    ``path`` cannot be written, build a temporary index instead and say so; raise
+    :class:`StoreError` only when that fails too."""
+    say = progress or _quiet
+    say(f"reading card files in {cards_dir}")
+    digest = _digest(cards_dir)
+    result = load_catalogue(cards_dir)
+    say(f"indexing {len(result.cards)} cards")
+    info = StoreInfo(path=path, rebuilt=True, card_count=len(result.cards),
+                     skipped=tuple((s.path, s.reason) for s in result.skipped),
+                     cards_dir=cards_dir)
+    try:
+        _write_replacing(path, result, digest)
+        return info
+    except (OSError, SQLAlchemyError) as error:
+        problem = one_line(error)
+    try:
+        temporary = _write_temporary(result, digest)
+    except (OSError, SQLAlchemyError) as error:
+        raise StoreError(f"cannot write the card index at {path} ({problem}) nor in the "
+                         f"temporary folder ({one_line(error)}); free some disk space or set "
+                         "TEAMBUILDER_CACHE_DIR to a writable folder") from error
+    say(f"cannot write the card index at {path} ({problem}); using a temporary index for "
+        "this session")
+    return StoreInfo(path=temporary, rebuilt=True, card_count=info.card_count,
+                     skipped=info.skipped, cards_dir=cards_dir, temporary=True)
 
 
 def _digest(cards_dir: Path) -> str:
@@ -208,13 +318,14 @@ def _digest(cards_dir: Path) -> str:
 
 def open_store(cards_dir: Path, path: Path, force: bool = False,
                progress: Progress | None = None) -> StoreInfo:
-    """Make sure ``path`` indexes the current YAML; rebuild only when it does not."""
-    if not force and _stored_hash(path) == _digest(cards_dir):
-        engine = _engine(path)
-        with Session(engine) as session:
-            count = session.get(MetaRow, "card_count")
-            skipped = tuple((row.path, row.reason) for row in session.exec(select(SkippedRow)))
-        engine.dispose()
-        return StoreInfo(path=path, rebuilt=False, card_count=int(count.value) if count else 0,
-                         skipped=skipped)
+    """Make sure ``path`` indexes the current YAML; rebuild only when it does not, or when
+    it is damaged (saying so through ``progress``)."""
+    if not force:
+        try:
+            current = _current(path, _digest(cards_dir), cards_dir)
+        except IndexDamage as damage:
+            (progress or _quiet)(damaged_message(path, damage))
+            current = None
+        if current is not None:
+            return current
     return build_store(cards_dir, path, progress)

@@ -134,9 +134,55 @@ def _payment_json(payment: Payment) -> dict[str, Any]:
             "spends": [[s.die_id, list(s.symbols), s.generic] for s in payment.spends]}
 
 
-def _payment_from(raw: dict[str, Any]) -> Payment:
-    return Payment(spends=tuple(Spend(int(d), tuple(sym), int(g)) for d, sym, g in raw["spends"]),
-                   virtual=int(raw["virtual"]))
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ints(value: object, length: int | None = None) -> tuple[int, ...]:
+    """A JSON list of whole numbers (of ``length`` items when given) as a tuple."""
+    if not isinstance(value, list) or not all(_is_int(v) for v in value) or \
+            length is not None and len(value) != length:
+        size = f"{length} " if length is not None else ""
+        raise ValueError(f"expected a list of {size}whole numbers, got {str(value)[:40]}")
+    return tuple(value)
+
+
+def _payment_from(raw: object) -> Payment:
+    if not isinstance(raw, dict) or not _is_int(raw.get("virtual")) or not isinstance(raw.get("spends"), list):
+        raise ValueError("payment: expected {virtual: N, spends: [[die, [symbols], generic], ...]}")
+    spends = []
+    for spend in raw["spends"]:
+        if not (isinstance(spend, list) and len(spend) == 3 and _is_int(spend[0]) and _is_int(spend[2])
+                and isinstance(spend[1], list) and all(isinstance(s, str) for s in spend[1])):
+            raise ValueError(f"payment: a spend must be [die, [symbols], generic], got {str(spend)[:40]}")
+        spends.append(Spend(spend[0], tuple(spend[1]), spend[2]))
+    return Payment(spends=tuple(spends), virtual=raw["virtual"])
+
+
+# How each action field is written in a record, by field name (the compiled engine keeps no
+# annotation strings to read this from; a test checks every field of every action is here).
+INT_FIELDS = frozenset({"slot", "die", "ability", "attacker", "index", "target", "player"})
+LIST_FIELDS = frozenset({"dice"})
+PAIR_FIELDS = frozenset({"blocks", "split"})
+PAYMENT_FIELDS = frozenset({"payment"})
+
+
+def _field_value(kind: str, name: str, value: object) -> object:
+    """A field of a recorded action, checked for its type (records are untrusted files: a
+    wrong type is refused here, never met deep in the engine)."""
+    if name in PAYMENT_FIELDS:
+        return _payment_from(value)
+    if name in INT_FIELDS:
+        if not _is_int(value):
+            raise ValueError(f"{kind}: {name} must be a whole number, got {str(value)[:40]}")
+        return value
+    if name in LIST_FIELDS:
+        return _ints(value)
+    if name in PAIR_FIELDS:
+        if not isinstance(value, list):
+            raise ValueError(f"{kind}: {name} must be a list of pairs, got {str(value)[:40]}")
+        return tuple(_ints(pair, 2) for pair in value)
+    raise ValueError(f"{kind}: {name} cannot be read from a record")
 
 
 def to_json(action: Action) -> dict[str, Any]:
@@ -152,24 +198,21 @@ def to_json(action: Action) -> dict[str, Any]:
     return out
 
 
-def action_from_json(raw: dict[str, Any]) -> Action:
-    """Rebuild an action; raises ValueError naming the bad field."""
+def action_from_json(raw: object) -> Action:
+    """Rebuild an action from its JSON form; raises ValueError (TypeError for what is not
+    an action at all) naming the bad field."""
+    if not isinstance(raw, dict):
+        raise TypeError(f"expected an action such as {{\"type\": \"Pass\"}}, got {str(raw)[:40]}")
     kind = raw.get("type")
-    cls = ACTION_TYPES.get(str(kind))
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action type {kind!r}")
+        raise ValueError(f"unknown action type {str(kind)[:40]!r}")
     values: dict[str, Any] = {}
     for item in fields(cls):
         if item.name not in raw:
             if item.default is not MISSING:
                 continue            # a field added later: older records leave it out
             raise ValueError(f"{kind}: missing {item.name!r}")
-        value = raw[item.name]
-        if item.name == "payment":
-            values[item.name] = _payment_from(value)
-        elif isinstance(value, list):
-            values[item.name] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        else:
-            values[item.name] = value
+        values[item.name] = _field_value(str(kind), item.name, raw[item.name])
     action: Action = cls(**values)
     return action

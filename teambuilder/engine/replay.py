@@ -38,13 +38,44 @@ def record_of(game: Game, teams: Sequence[dict[str, Any]], format_key: str) -> d
             "result": game.result, "actions": [to_json(action) for action in game.record]}
 
 
+class RecordError(ValueError):
+    """A record file that is not a game record we can replay; the message names the field."""
+
+
+# What a record's fields may hold: far beyond any real game, small enough that a hostile
+# record cannot make the engine build a huge game.
+_BOUNDS = {"life": (1, 1000), "first_player": (0, 1), "max_turns": (1, 10_000)}
+
+
+def check_record(raw: object) -> dict[str, Any]:
+    """The record with every field it needs of the right type, else :class:`RecordError`."""
+    if not isinstance(raw, dict):
+        raise RecordError("expected a game record (a JSON object with seed, life, teams, actions)")
+    for name in ("seed", "life", "first_player", "max_turns"):
+        value = raw.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(f"{name}: expected a whole number, got {str(value)[:40]}")
+        low, high = _BOUNDS.get(name, (-(2 ** 63), 2 ** 63))
+        if not low <= value <= high:
+            raise RecordError(f"{name}: {value} is out of range ({low} to {high})")
+    teams = raw.get("teams")
+    if not isinstance(teams, list) or len(teams) != 2:
+        raise RecordError("teams: expected the two teams")
+    if not isinstance(raw.get("actions"), list):
+        raise RecordError("actions: expected a list of actions")
+    if raw.get("format") is not None and not isinstance(raw["format"], str):
+        raise RecordError("format: expected a format name")
+    return raw
+
+
 def replay(setups: Sequence[PlayerSetup], record: dict[str, Any]) -> Game:
-    """Rebuild a game from its record; raises ValueError if an action no longer fits."""
-    game = Game(setups, life=int(record["life"]), seed=int(record["seed"]),
-                first_player=int(record["first_player"]), max_turns=int(record["max_turns"]))
+    """Rebuild a game from its (checked) record; raises ValueError if an action is not an
+    action or no longer fits the game."""
+    game = Game(setups, life=record["life"], seed=record["seed"],
+                first_player=record["first_player"], max_turns=record["max_turns"])
     for number, raw in enumerate(record["actions"], start=1):
         try:
             game.apply(action_from_json(raw))
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             raise ValueError(f"action {number}: {error}") from error
     return game

@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from teambuilder.catalogue.model import (
     Card,
     Level,
@@ -23,6 +21,7 @@ from teambuilder.catalogue.model import (
     default_energy_faces,
     parse_face,
 )
+from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
 from teambuilder.engine.abilities import AbilityError, parse_abilities
 from teambuilder.engine.actions import (
     Action,
@@ -44,8 +43,11 @@ from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, SIDEKICK_KEY
 from teambuilder.engine.energy import Payment, Spend
 from teambuilder.engine.game import Game, IllegalAction, PlayerSetup
 from teambuilder.engine.invariants import broken_invariants
+from teambuilder.engine.scenario_expect import ZONES, check_expectations
+from teambuilder.engine.scenario_schema import ScenarioShapeError, check_scenario
 from teambuilder.engine.setup import engine_card
 from teambuilder.engine.state import Die, EngineCard, Task, Zone
+from teambuilder.safe_io import SCENARIO_FILE_LIMIT
 
 STEPS: dict[str, list[str]] = {
     "start": ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
@@ -58,7 +60,6 @@ STEPS: dict[str, list[str]] = {
 # Where a scenario may freeze the game to look at it (just before that task runs).
 STOPS = ("end_main", "declare_attackers", "combat_ko", "combat_end", "end_of_turn", "cleanup", "end_turn",
          "next_turn")
-ZONES = {zone.value.replace(" ", "_"): zone for zone in Zone}
 
 
 class ScenarioError(ValueError):
@@ -310,59 +311,6 @@ class _Builder:
                             "attack, block, split, order, target)")
 
 
-def _check(builder: _Builder, game: Game, expect: Mapping[str, Any]) -> list[str]:
-    failures: list[str] = []
-    names = builder.names
-    for name, life in (expect.get("life") or {}).items():
-        if game.players[names[name]].life != life:
-            failures.append(f"{name} has {game.players[names[name]].life} life, expected {life}")
-    for name, virtual in (expect.get("virtual") or {}).items():
-        if game.players[names[name]].virtual != virtual:
-            failures.append(f"{name} has {game.players[names[name]].virtual} virtual energy, expected {virtual}")
-    if "winner" in expect:
-        wanted = expect["winner"]
-        actual = "tie" if game.over and game.winner is None else (
-            game.players[game.winner].name if game.winner is not None else None)
-        if actual != wanted:
-            failures.append(f"winner is {actual}, expected {wanted}")
-    for name, zones in (expect.get("zones") or {}).items():
-        for zone_name, wanted in zones.items():
-            dice = game.zone(names[name], ZONES[zone_name])
-            if isinstance(wanted, int):
-                if len(dice) != wanted:
-                    failures.append(f"{name} has {len(dice)} dice in {zone_name}, expected {wanted}")
-            else:
-                ids = {d.id for d in dice}
-                missing = [w for w in wanted if builder.die(w) not in ids]
-                if missing:
-                    failures.append(f"{name}'s {zone_name} lacks {', '.join(map(str, missing))}")
-    for label, wanted in (expect.get("dice") or {}).items():
-        die = game.dice[builder.die(label)]
-        attack, defense = game.stats(die)
-        face = die.spec.faces[die.face]
-        facts: dict[str, Any] = {"zone": die.zone.value.replace(" ", "_"), "level": face.level, "damage": die.damage,
-                  "attack": attack, "defense": defense, "face": face.describe(),
-                  "owner": game.players[die.owner].name if die.owner is not None else None}
-        for key, value in wanted.items():
-            if facts.get(key) != value:
-                failures.append(f"die {label}: {key} is {facts.get(key)!r}, expected {value!r}")
-    for line in expect.get("log") or []:
-        if not any(str(line) in entry for entry in game.log):
-            failures.append(f"log has no line containing {line!r}")
-    for line in expect.get("not_log") or []:
-        if any(str(line) in entry for entry in game.log):
-            failures.append(f"log unexpectedly contains {line!r}")
-    if "decision" in expect:
-        decision = game.decision
-        expected = expect["decision"]
-        pending = None if decision is None else {"kind": decision.kind,
-                                                 "player": game.players[decision.player].name}
-        if expected is None and pending is not None or expected is not None and (
-                pending is None or any(pending.get(k) != v for k, v in expected.items())):
-            failures.append(f"pending decision is {pending}, expected {expected}")
-    return failures
-
-
 def position(raw: Mapping[str, Any], resolve: CardResolver) -> Game:
     """The game a scenario mapping sets up, run to its first decision (for asking an AI
     what it would do there)."""
@@ -371,16 +319,26 @@ def position(raw: Mapping[str, Any], resolve: CardResolver) -> Game:
     return game
 
 
+def _step_line(raw: Mapping[str, Any], step: Any) -> int:
+    """The line of an action step (a mapping knows its own; a bare word, its list's)."""
+    if isinstance(step, LineMap):
+        return step.line
+    return raw.line_of("actions") if isinstance(raw, LineMap) else 1
+
+
 def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
-    """Run one scenario file; failures and file errors are collected, never raised."""
+    """Run one scenario file; failures and file errors are collected, never raised. A file
+    error names its line where the reader knows it (``file:line: message``)."""
     result = ScenarioResult(str(path), path.stem)
+    line = 0        # the line the error below is about; 0: no line to give
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if not isinstance(raw, Mapping):
-            raise ScenarioError("expected a mapping at the top")
+        raw = read_yaml(path, SCENARIO_FILE_LIMIT, "scenario file")
+        check_scenario(raw)
         result.name = str(raw.get("name", path.stem))
+        line = raw.line_of("players") if isinstance(raw, LineMap) else 0
         builder = _Builder(raw, resolve)
         game = builder.game()
+        line = 0
         if "stop" in raw:
             if raw["stop"] not in STOPS:
                 raise ScenarioError(f"stop: {raw['stop']!r} is not one of {', '.join(STOPS)}")
@@ -390,6 +348,7 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
         dice_count = len(game.dice)
         game.advance()
         for number, step in enumerate(raw.get("actions") or [], start=1):
+            line = _step_line(raw, step)
             if game.decision is None and not game.over:
                 raise ScenarioError(f"action {number}: the game is stopped before {game.stop_before}")
             if game.decision is None:
@@ -400,6 +359,8 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                                     f"({game.decision.kind}), not {step['player']}")
             if isinstance(step, Mapping) and "illegal" in step:
                 # An action the rules forbid: the engine must refuse it and change nothing.
+                if not isinstance(step["illegal"], Mapping):
+                    raise ScenarioError(f"action {number}: illegal: expected the forbidden action's fields")
                 attempt = {k: v for k, v in step.items() if k != "illegal"} | dict(step["illegal"])
                 try:
                     game.apply(builder.action(game, attempt))
@@ -416,9 +377,18 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
             problems = broken_invariants(game, dice_count)
             if problems:
                 raise ScenarioError(f"action {number}: invariant broken: {problems[0]}")
-        result.failures = _check(builder, game, raw.get("expect") or {})
+        line = raw.line_of("expect") if isinstance(raw, LineMap) else 0
+        result.failures = check_expectations(builder, game, raw.get("expect") or {})
         result.log = game.log
-    except (ScenarioError, AbilityError, KeyError, TypeError, ValueError, RecursionError, yaml.YAMLError) as error:
+    except YamlSyntaxError as bad_file:
+        result.failures = [str(bad_file)]
+    except ScenarioShapeError as bad_shape:
+        result.failures = [f"{path}:{bad_shape.line}: {bad_shape}"]
+    except (ScenarioError, AbilityError, KeyError, TypeError, ValueError, AttributeError, IndexError,
+            RecursionError) as error:
+        # A value the shape check lets through but the builder cannot use (a label that is a
+        # list, an ability of an unknown form): still the file's error, at the line in hand.
         message = str(error) if not isinstance(error, KeyError) else f"missing {error}"
-        result.failures = [f"{path}: {message}"]
+        where = f"{path}:{line}" if line else str(path)
+        result.failures = [f"{where}: {message}"]
     return result

@@ -18,10 +18,16 @@ from typing import Any
 from teambuilder.ai.agents import Agent, make_agent
 from teambuilder.engine.actions import Action, Purchase, action_from_json
 from teambuilder.engine.game import Game
-from teambuilder.engine.replay import record_of
+from teambuilder.engine.replay import RecordError, check_record, record_of
+from teambuilder.safe_io import RECORD_FILE_LIMIT, InputError, read_text, write_text_atomic
 from teambuilder.sim.matchup import Matchup
 from teambuilder.teams.model import Team
-from teambuilder.teams.team_file import team_from_mapping, team_to_mapping, write_text_atomic
+from teambuilder.teams.team_file import (
+    TeamFileError,
+    parse_json_document,
+    team_from_mapping,
+    team_to_mapping,
+)
 
 ME, AI = 0, 1
 FIRST_CHOICES = ("toss", "me", "ai")
@@ -134,13 +140,18 @@ class PlaytestSession:
     def read_replay(path: Path) -> tuple[dict[str, Any], tuple[Team, Team]]:
         """A saved playtest: its record and its two teams (build the matchup from them)."""
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
+            text = read_text(path, RECORD_FILE_LIMIT, "saved playtest")
+            record = check_record(parse_json_document(text, str(path)))
             raw_teams = record["teams"]
             teams = (team_from_mapping(raw_teams[0], f"{path}: team 1"),
                      team_from_mapping(raw_teams[1], f"{path}: team 2"))
-            if "playtest" not in record:
-                raise KeyError("playtest")
-        except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
+            info = record.get("playtest")
+            if not isinstance(info, dict) or not isinstance(info.get("ai"), str) or \
+                    not isinstance(info.get("first"), str) or not isinstance(info.get("deciders"), list):
+                raise RecordError("playtest: expected the playtest's AI, first player and deciders")
+        except InputError as error:
+            raise PlaytestError(str(error)) from error
+        except (RecordError, TeamFileError) as error:
             raise PlaytestError(f"{path}: not a saved playtest ({error})") from error
         return record, teams
 
@@ -155,8 +166,10 @@ class PlaytestSession:
             raise PlaytestError("the saved game's first player does not match its seed")
         try:
             for number, (raw, player) in enumerate(zip(record["actions"], info["deciders"]), start=1):
-                session._apply(int(player), action_from_json(raw))
-        except ValueError as error:
+                if player not in (0, 1):
+                    raise ValueError(f"decider {player!r} is not 0 or 1")
+                session._apply(player, action_from_json(raw))
+        except (ValueError, TypeError) as error:
             raise PlaytestError(f"action {number}: {error}") from error
         return session
 

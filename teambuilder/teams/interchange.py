@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from teambuilder.safe_io import TEAM_FILE_LIMIT, InputError, read_text
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
-from teambuilder.teams.team_file import parse_json_team, parse_yaml_team, to_json, to_yaml
+from teambuilder.teams.team_file import (
+    TeamFileError,
+    parse_json_team,
+    parse_yaml_team,
+    to_json,
+    to_yaml,
+)
 from teambuilder.teams.team_link import (
     DEFAULT_LINK_BASE,
     is_team_link,
@@ -34,15 +41,27 @@ def import_text(text: str, lookup: CardLookup, where: str) -> Team:
 
 def import_team(source: str, lookup: CardLookup) -> Team:
     """``source`` is a link, a path to a file, or the team text itself."""
-    if not is_team_link(source) and "\n" not in source and _is_file(source):
-        return import_text(Path(source).read_text(encoding="utf-8"), lookup, source)
+    if not is_team_link(source) and "\n" not in source and _exists(source):
+        try:
+            text = read_text(Path(source), TEAM_FILE_LIMIT, "team file")
+        except InputError as error:
+            raise TeamFileError(str(error)) from error
+        return import_text(text, lookup, source)
+    if len(source.encode("utf-8", "surrogatepass")) > TEAM_FILE_LIMIT:
+        raise TeamFileError("<input>: too long for a team (more than 1 MB of text)")
     return import_text(source, lookup, "<input>")
 
 
-def _is_file(source: str) -> bool:
+def unknown_references(team: Team, lookup: CardLookup) -> list[str]:
+    """The references in ``team`` that name no card (kept as written, reported on import)."""
+    refs = [card.ref for card in team.cards] + list(team.basic_actions)
+    return [ref for ref in refs if lookup.resolve(ref) is None]
+
+
+def _exists(source: str) -> bool:
     try:
-        return Path(source).is_file()
-    except OSError:  # a long pasted line is text, not a path (e.g. name too long)
+        return Path(source).exists()
+    except (OSError, ValueError):  # a long pasted line, or one with a NUL, is text, not a path
         return False
 
 

@@ -1,59 +1,115 @@
 """Team files: the YAML interchange format of DESIGN.md, and JSON with the same shape.
 
-Reading reports problems as ``file:line: message``; writing is atomic (a temporary file
-beside the target, then ``os.replace``) so a crash never leaves half a team on disk.
+A team file is shared between players the way a document is, so it is untrusted input:
+reading is bounded (size, aliases, nesting; see :mod:`teambuilder.safe_io` and
+:mod:`teambuilder.catalogue.yaml_source`), every value's type is checked, and every problem
+is a :class:`TeamFileError` that names the place: ``file:line`` for YAML, ``file: cards[2]:``
+for JSON (whose parser keeps no lines past the syntax). Names and references are cleaned of
+characters no text file can carry (see :func:`teambuilder.teams.model.clean_text`), so what
+we write we can always read back. Writing is atomic and respects the umask.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
-from teambuilder.teams.model import DEFAULT_FORMAT, Team, TeamCard
+from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, parse_yaml
+from teambuilder.safe_io import (
+    TEAM_FILE_LIMIT,
+    InputError,
+    decode_text,
+    read_bytes,
+    write_text_atomic,  # noqa: F401 - the UI imports it from here
+)
+from teambuilder.teams.model import (
+    DEFAULT_FORMAT,
+    MAX_DICE_PER_CARD,
+    MAX_ENTRIES,
+    MAX_NAME_LENGTH,
+    Team,
+    TeamCard,
+    clean_text,
+)
 
 # Words YAML 1.1 reads as booleans or null, not strings.
 YAML_WORDS = frozenset({"yes", "no", "y", "n", "on", "off", "true", "false", "null"})
+TEAM_MAX_NODES = 20_000      # a full team is about 40 values
 
 
 class TeamFileError(ValueError):
     """A team file that cannot be read; the message says where and what."""
 
 
+def _placer(raw: Any, where: str) -> Callable[[str], str]:
+    """How to name a place in this mapping: by line for YAML, by key for JSON."""
+    def place(key: str) -> str:
+        if isinstance(raw, LineMap):
+            return f"{where}:{raw.line_of(key)}: {key}"
+        return f"{where}: {key}"
+    return place
+
+
+def _text(value: Any, place: str, what: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise TeamFileError(f"{place}: expected {what}, got {_shown(value)}")
+    text = clean_text(str(value))
+    if len(text) > MAX_NAME_LENGTH:
+        raise TeamFileError(f"{place}: longer than {MAX_NAME_LENGTH} characters")
+    return text
+
+
+def _shown(value: Any) -> str:
+    kind = {dict: "a mapping", LineMap: "a mapping", list: "a list", bool: "true/false",
+            type(None): "nothing"}.get(type(value))
+    return kind or repr(value)[:40]
+
+
+def _list(raw: Any, key: str, place: Callable[[str], str]) -> list[Any]:
+    value = raw.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise TeamFileError(f"{place(key)}: expected a list, got {_shown(value)}")
+    if len(value) > MAX_ENTRIES:
+        raise TeamFileError(f"{place(key)}: more than {MAX_ENTRIES} entries")
+    return value
+
+
+def _card(entry: Any, index: int, place: str) -> TeamCard:
+    if not isinstance(entry, dict) or ("code" not in entry and "name" not in entry):
+        raise TeamFileError(f"{place}: entry {index} needs 'code' (or 'name') and 'dice', "
+                            f"e.g. {{code: 5sww, dice: 4}}")
+    ref = _text(entry.get("code") if "code" in entry else entry.get("name"), place,
+                "a card code such as 5sww")
+    dice = entry.get("dice", 1)
+    if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= MAX_DICE_PER_CARD:
+        raise TeamFileError(f"{place}: {ref}: dice must be a whole number from 0 to "
+                            f"{MAX_DICE_PER_CARD}, got {_shown(dice)}")
+    return TeamCard(ref=ref, dice=dice)
+
+
 def team_from_mapping(raw: Any, where: str) -> Team:
+    """A Team from a parsed team file; :class:`TeamFileError` names the first bad value."""
     if not isinstance(raw, dict):
-        raise TeamFileError(f"{where}:1: expected a team (name, format, cards, basic_actions)")
-
-    def line(key: str) -> int:
-        return raw.line_of(key) if isinstance(raw, LineMap) else 1
-
-    name = raw.get("name", "")
-    if not isinstance(name, str):
-        raise TeamFileError(f"{where}:{line('name')}: name: expected text, got {name!r}")
-    fmt = raw.get("format", DEFAULT_FORMAT)
-    if not isinstance(fmt, str):
-        raise TeamFileError(f"{where}:{line('format')}: format: expected a format name, got {fmt!r}")
+        raise TeamFileError(f"{where}:1: expected a team (name, format, cards, basic_actions), "
+                            f"got {_shown(raw)}")
+    place = _placer(raw, where)
+    name = _text(raw.get("name", ""), place("name"), "text") if raw.get("name") is not None else ""
+    fmt = _text(raw.get("format", DEFAULT_FORMAT), place("format"), "a format name") \
+        if raw.get("format") is not None else DEFAULT_FORMAT
     cards = []
-    for index, entry in enumerate(raw.get("cards") or [], start=1):
-        entry_line = entry.line if isinstance(entry, LineMap) else line("cards")
-        if not isinstance(entry, dict) or "code" not in entry and "name" not in entry:
-            raise TeamFileError(f"{where}:{entry_line}: cards: entry {index} needs 'code' (or 'name') and 'dice'")
-        ref = entry.get("code") or entry.get("name")
-        dice = entry.get("dice", 1)
-        if isinstance(dice, bool) or not isinstance(dice, int):
-            raise TeamFileError(f"{where}:{entry_line}: cards: {ref}: dice must be a whole number, got {dice!r}")
-        cards.append(TeamCard(ref=str(ref), dice=dice))
-    basic = raw.get("basic_actions") or []
-    if not isinstance(basic, list):
-        raise TeamFileError(f"{where}:{line('basic_actions')}: basic_actions: expected a list")
-    return Team(name=name, format=fmt, cards=tuple(cards),
-                basic_actions=tuple(str(b) for b in basic), source=where)
+    for index, entry in enumerate(_list(raw, "cards", place), start=1):
+        entry_place = (f"{where}:{entry.line}: cards" if isinstance(entry, LineMap)
+                       else f"{place('cards')}[{index - 1}]")
+        cards.append(_card(entry, index, entry_place))
+    basic = tuple(_text(b, f"{place('basic_actions')}[{i}]", "a card code")
+                  for i, b in enumerate(_list(raw, "basic_actions", place)))
+    return Team(name=name, format=fmt or DEFAULT_FORMAT, cards=tuple(cards), basic_actions=basic,
+                source=where)
 
 
 def team_to_mapping(team: Team) -> dict[str, Any]:
@@ -87,45 +143,44 @@ def to_json(team: Team) -> str:
 
 def parse_yaml_team(text: str, where: str) -> Team:
     try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        # Syntax errors carry a mark; a bad character (ReaderError) only a message.
-        mark = getattr(error, "problem_mark", None)
-        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
-        raise TeamFileError(f"{where}:{mark.line + 1 if mark else 1}: invalid YAML: {problem}") from error
+        raw = parse_yaml(text, where, TEAM_MAX_NODES)
+    except YamlSyntaxError as error:
+        raise TeamFileError(str(error)) from error
     return team_from_mapping(raw, where)
+
+
+def parse_json_document(text: str, where: str) -> Any:
+    """Parsed JSON, or :class:`InputError` naming the line (JSON that nests past Python's
+    recursion limit and numbers of thousands of digits included)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"{where}:{error.lineno}: invalid JSON: {error.msg}") from error
+    except RecursionError as error:
+        raise InputError(f"{where}:1: invalid JSON: nested too deeply") from error
+    except ValueError as error:     # an int of more than 4,300 digits
+        raise InputError(f"{where}:1: invalid JSON: {error}") from error
 
 
 def parse_json_team(text: str, where: str) -> Team:
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TeamFileError(f"{where}:{error.lineno}: invalid JSON: {error.msg}") from error
+        raw = parse_json_document(text, where)
+    except InputError as error:
+        raise TeamFileError(str(error)) from error
     return team_from_mapping(raw, where)
+
+
+def parse_team_text(text: str, where: str) -> Team:
+    """A team file's text: JSON when it starts with '{', YAML otherwise."""
+    if text.lstrip().startswith("{"):
+        return parse_json_team(text, where)
+    return parse_yaml_team(text, where)
 
 
 def read_team_file(path: Path) -> Team:
     """Read a YAML or JSON team file (JSON when it starts with '{')."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise TeamFileError(f"{path}: cannot read: {error.strerror}") from error
-    if text.lstrip().startswith("{"):
-        return parse_json_team(text, str(path))
-    try:
-        raw = read_yaml(path)
-    except YamlSyntaxError as error:
+        text = decode_text(read_bytes(path, TEAM_FILE_LIMIT, "team file"), str(path))
+    except InputError as error:
         raise TeamFileError(str(error)) from error
-    return team_from_mapping(raw, str(path))
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    return parse_team_text(text, str(path))

@@ -10,10 +10,18 @@ import re
 from urllib.parse import parse_qs, quote, urlsplit
 
 from teambuilder.teams.lookup import CardLookup
-from teambuilder.teams.model import DEFAULT_FORMAT, Team, TeamCard
+from teambuilder.teams.model import (
+    DEFAULT_FORMAT,
+    MAX_DICE_PER_CARD,
+    MAX_ENTRIES,
+    MAX_NAME_LENGTH,
+    Team,
+    TeamCard,
+    clean_text,
+)
 
 DEFAULT_LINK_BASE = "https://dicecoalition.com/teambuilder/"
-_ENTRY = re.compile(r"^(\d+)x(\d+[a-z][a-z0-9]*)$", re.IGNORECASE)
+_ENTRY = re.compile(r"^(\d{1,6})x(\d{1,6}[a-z][a-z0-9]{0,15})$", re.IGNORECASE)
 
 
 class TeamLinkError(ValueError):
@@ -31,17 +39,24 @@ def parse_team_link(link: str, lookup: CardLookup) -> Team:
         raise TeamLinkError("team link has no 'cards=' list")
     cards: list[TeamCard] = []
     basic: list[str] = []
-    for token in filter(None, params["cards"][0].split(";")):
+    tokens = [token for token in params["cards"][0].split(";") if token.strip()]
+    if len(tokens) > MAX_ENTRIES:
+        raise TeamLinkError(f"team link: more than {MAX_ENTRIES} entries in 'cards='")
+    for number, token in enumerate(tokens, start=1):
         match = _ENTRY.match(token.strip())
         if not match:
-            raise TeamLinkError(f"team link: cannot read entry {token!r} (expected like 4x5sww)")
+            raise TeamLinkError(f"team link: cards entry {number}: cannot read {token[:40]!r} "
+                                "(expected a count and a code, like 4x5sww)")
         count, code = int(match.group(1)), match.group(2).lower()
+        if count > MAX_DICE_PER_CARD:
+            raise TeamLinkError(f"team link: cards entry {number} ({token}): at most "
+                                f"{MAX_DICE_PER_CARD} dice")
         card = lookup.resolve(code)
         if card is not None and card.kind == "basic_action":
             basic.append(code)
         else:
             cards.append(TeamCard(ref=code, dice=count))
-    name = params.get("name", [""])[0]
+    name = clean_text(params.get("name", [""])[0])[:MAX_NAME_LENGTH]
     return Team(name=name, format=DEFAULT_FORMAT, cards=tuple(cards), basic_actions=tuple(basic),
                 source="link")
 

@@ -12,10 +12,18 @@ import re
 
 from teambuilder.catalogue.model import Card
 from teambuilder.teams.lookup import CardLookup
-from teambuilder.teams.model import DEFAULT_FORMAT, Team, TeamCard
+from teambuilder.teams.model import (
+    DEFAULT_FORMAT,
+    MAX_DICE_PER_CARD,
+    MAX_ENTRIES,
+    MAX_NAME_LENGTH,
+    Team,
+    TeamCard,
+    clean_text,
+)
 
-_LEADING = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
-_TRAILING = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
+_LEADING = re.compile(r"^(\d{1,6})\s*[x×]?\s+(.+)$", re.IGNORECASE)
+_TRAILING = re.compile(r"^(.+?)\s+[x×]\s*(\d{1,6})$", re.IGNORECASE)
 _PAREN_SUBTITLE = re.compile(r"^(.+?)\s*\((.+)\)$")
 _PAREN_CODE = re.compile(r"\((\d+[a-z][a-z0-9]*)\)$", re.IGNORECASE)
 
@@ -51,11 +59,18 @@ def parse_text_list(text: str, lookup: CardLookup, where: str = "<text>") -> Tea
             comment = line.lstrip("#").strip()
             key, _, value = comment.partition(":")
             if key.strip().lower() == "team" and value.strip():
-                name = value.strip()
-            elif key.strip().lower() == "format" and value.strip():
-                fmt = value.strip()
+                name = clean_text(value)[:MAX_NAME_LENGTH]
+            elif key.strip().lower() == "format" and clean_text(value):
+                fmt = clean_text(value)[:MAX_NAME_LENGTH]
             continue
         count, ref = _entry(line)
+        ref = clean_text(ref)[:MAX_NAME_LENGTH]
+        if not ref:
+            continue
+        if count is not None and count > MAX_DICE_PER_CARD:
+            raise TeamTextError(f"{where}:{number}: {ref}: at most {MAX_DICE_PER_CARD} dice")
+        if len(cards) + len(basic) >= MAX_ENTRIES:
+            raise TeamTextError(f"{where}:{number}: more than {MAX_ENTRIES} cards listed")
         card: Card | None = lookup.resolve(ref)
         if card is not None:
             ref = card.code

@@ -4,7 +4,9 @@ then the main window.
 
 ``run_app(screenshot=...)`` renders the window to a PNG and exits instead of running;
 ``search``, ``team`` and ``theme`` set the window up first (for the README pictures and for
-tools).
+tools). With no display the interactive app says so in one line and exits 2, while a
+screenshot renders offscreen. The run is logged to the app's log file, and an uncaught
+exception becomes a dialog naming that file (ui.crash_handler).
 """
 
 from __future__ import annotations
@@ -19,9 +21,18 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 from teambuilder import __version__, paths
+from teambuilder.app_log import EXIT_INTERNAL_ERROR, get_logger, setup_logging
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.teams.library import LibraryError, TeamLibrary
+from teambuilder.display import (
+    EXIT_NO_DISPLAY,
+    NO_DISPLAY_MESSAGE,
+    can_show_windows,
+    render_offscreen_if_headless,
+)
 from teambuilder.ui import create_main_window, themes
+from teambuilder.ui.crash_handler import install_crash_handler
+from teambuilder.ui.library_recovery import open_library
+from teambuilder.ui.qt_messages import install_qt_message_filter
 from teambuilder.ui.settings import Settings
 
 PROGRESS_DELAY_MS = 300      # a warm start never flashes the dialog
@@ -70,6 +81,7 @@ def load_catalogue_with_progress() -> Catalogue:
 
 def start_application(theme: str | None = None) -> QApplication:
     """The QApplication with the app's name, icon and theme (the saved one by default)."""
+    install_qt_message_filter()
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("Dice Masters Team Builder")
@@ -93,15 +105,39 @@ def save_screenshot(app: QApplication, window: QWidget, path: str) -> int:
 def run_app(screenshot: str | None = None, search: str | None = None, team: str | None = None,
             theme: str | None = None) -> int:
     """Run the app; with ``screenshot`` save a PNG of the window and exit instead."""
+    interactive = not screenshot
+    if interactive and not can_show_windows():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    # Before the scratch folder below: a screenshot's log belongs with the user's own.
+    log_path = setup_logging()
+    get_logger("app").info("teambuilder %s starting%s", __version__,
+                           "" if interactive else " (screenshot)")
     if screenshot:
         # A picture must not touch the user's library or settings: use a scratch folder.
         os.environ["TEAMBUILDER_USER_DIR"] = tempfile.mkdtemp(prefix="teambuilder-screenshot-")
+        render_offscreen_if_headless()
     app = start_application(theme)
+    crash = install_crash_handler(log_path, show_dialog=interactive)
+    try:
+        code = _run(app, screenshot, search, team, theme)
+        return EXIT_INTERNAL_ERROR if screenshot and crash.count else code
+    except Exception as error:  # noqa: BLE001 - a bug: logged and shown, never lost on a terminal
+        return crash.report_fatal(error)
+    finally:
+        crash.uninstall()
+
+
+def _run(app: QApplication, screenshot: str | None, search: str | None, team: str | None,
+         theme: str | None) -> int:
+    library = open_library(interactive=not screenshot)
+    if library is None:
+        return 1
     try:
         catalogue = load_catalogue_with_progress()
-        library = TeamLibrary.open()
-    except (LibraryError, OSError, ValueError) as error:
+    except (OSError, ValueError) as error:
         print(f"teambuilder: {error}", file=sys.stderr)
+        library.close()
         return 1
     window = create_main_window(catalogue, library)
     if theme:

@@ -1,17 +1,29 @@
 """The team library dialog: every team the app has saved, newest first; open, rename,
 move to the trash and restore. Nothing is ever lost: deleting moves a team to the trash,
-and only "Delete for good" in the trash removes it (after a question)."""
+and only "Delete for good" in the trash removes it (after a question).
+
+A team the library finds damaged (see ``TeamLibrary.entries``) is listed as damaged, with
+its id and the reason below the list; it cannot be opened or renamed, but its stored bytes
+can be exported to a file ("Export raw…") and it can be moved to the trash and deleted. A
+library error during any action is shown as a message, never raised out of the dialog.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHBoxLayout,
     QInputDialog,
+    QLabel,
     QMessageBox,
     QPushButton,
     QTreeWidget,
@@ -20,9 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from teambuilder.teams.library import LibraryEntry, TeamLibrary
+from teambuilder.safe_io import write_bytes_atomic
+from teambuilder.teams.library import LibraryEntry, LibraryError, TeamLibrary
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 30
+DAMAGED_COLOUR = QColor("#c62828")
 
 
 class LibraryDialog(QDialog):
@@ -35,6 +49,7 @@ class LibraryDialog(QDialog):
         self.resize(640, 420)
         self.library = library
         self.chosen: int | None = None
+        self.problem: str | None = None      # why the list could not be read, if it could not
         self.table = QTreeWidget(objectName="libraryTeams")
         self.table.setRootIsDecorated(False)
         self.table.setHeaderLabels(["Team", "Format", "Cards", "Dice", "Last changed"])
@@ -48,6 +63,14 @@ class LibraryDialog(QDialog):
         self.delete_button = QPushButton("Move to trash", objectName="libraryDelete")
         self.restore_button = QPushButton("Restore", objectName="libraryRestore")
         self.purge_button = QPushButton("Delete for good\u2026", objectName="libraryPurge")
+        self.export_raw_button = QPushButton("Export raw\u2026", objectName="libraryExportRaw")
+        self.export_raw_button.setToolTip("Save a damaged team's stored data, byte for byte, "
+                                          "to a file")
+        self.damage_note = QLabel(objectName="libraryDamage")
+        self.damage_note.setWordWrap(True)
+        self.damage_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.entries: dict[int, LibraryEntry] = {}
+        self.export_raw_button.clicked.connect(lambda _checked=False: self.export_raw_selected())
         self.open_button.clicked.connect(self.open_selected)
         self.rename_button.clicked.connect(self.rename_selected)
         self.delete_button.clicked.connect(self.delete_selected)
@@ -55,7 +78,7 @@ class LibraryDialog(QDialog):
         self.purge_button.clicked.connect(self.purge_selected)
         buttons = QHBoxLayout()
         for button in (self.open_button, self.rename_button, self.delete_button,
-                       self.restore_button, self.purge_button):
+                       self.restore_button, self.purge_button, self.export_raw_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.show_trash)
@@ -63,13 +86,21 @@ class LibraryDialog(QDialog):
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.damage_note)
         layout.addLayout(buttons)
         layout.addWidget(close)
         self.refresh()
 
     def refresh(self) -> None:
         self.table.clear()
-        for entry in self.library.entries(include_deleted=self.show_trash.isChecked()):
+        try:
+            listed = self.library.entries(include_deleted=self.show_trash.isChecked())
+        except LibraryError as error:
+            listed, self.problem = [], str(error)
+        else:
+            self.problem = None
+        self.entries = {entry.id: entry for entry in listed}
+        for entry in listed:
             self.table.addTopLevelItem(self._item(entry))
         for column in range(4):
             self.table.resizeColumnToContents(column)
@@ -78,31 +109,71 @@ class LibraryDialog(QDialog):
         self._update_buttons()
 
     def _item(self, entry: LibraryEntry) -> QTreeWidgetItem:
-        name = f"{entry.name} (in the trash)" if entry.deleted else entry.name
-        item = QTreeWidgetItem([name, entry.format, str(entry.cards), str(entry.dice),
-                                entry.modified.strftime("%Y-%m-%d %H:%M")])
+        name = entry.name or "(no name)"
+        if entry.damaged is not None:
+            name = f"{name} \u2014 damaged (team {entry.id})"
+        if entry.deleted:
+            name = f"{name} (in the trash)"
+        modified = entry.modified.strftime("%Y-%m-%d %H:%M") if entry.modified else "?"
+        item = QTreeWidgetItem([name, entry.format, str(entry.cards), str(entry.dice), modified])
         item.setData(0, ID_ROLE, entry.id)
         item.setData(1, ID_ROLE, entry.deleted)
+        if entry.damaged is not None:
+            item.setToolTip(0, f"Team {entry.id} is damaged: {entry.damaged}")
+            for column in range(5):
+                item.setForeground(column, QBrush(DAMAGED_COLOUR))
         return item
 
     def selected(self) -> tuple[int, bool] | None:
         item = self.table.currentItem()
         return (int(item.data(0, ID_ROLE)), bool(item.data(1, ID_ROLE))) if item else None
 
-    def _update_buttons(self) -> None:
+    def selected_entry(self) -> LibraryEntry | None:
         chosen = self.selected()
-        deleted = chosen is not None and chosen[1]
-        self.open_button.setEnabled(chosen is not None and not deleted)
-        self.rename_button.setEnabled(chosen is not None and not deleted)
-        self.delete_button.setEnabled(chosen is not None and not deleted)
+        return self.entries.get(chosen[0]) if chosen is not None else None
+
+    def _update_buttons(self) -> None:
+        entry = self.selected_entry()
+        deleted = entry is not None and entry.deleted
+        usable = entry is not None and not deleted and entry.damaged is None
+        self.open_button.setEnabled(usable)
+        self.rename_button.setEnabled(usable)
+        self.delete_button.setEnabled(entry is not None and not deleted)
         self.restore_button.setEnabled(deleted)
         self.purge_button.setEnabled(deleted)
+        self.export_raw_button.setEnabled(entry is not None and entry.damaged is not None)
+        if self.problem is not None:
+            note = self.problem
+        elif entry is not None and entry.damaged is not None:
+            note = (f"Team {entry.id} is damaged and cannot be opened: {entry.damaged}. "
+                    "Export raw keeps its stored data in a file; then you can move it to the "
+                    "trash and delete it.")
+        else:
+            note = ""
+        self.damage_note.setText(note)
+        self.damage_note.setVisible(bool(note))
+
+    def _change(self, title: str, action: Callable[[], object]) -> None:
+        """Run a library change, show a failure, and read the list again either way."""
+        try:
+            action()
+        except LibraryError as error:
+            QMessageBox.warning(self, title, str(error))
+        self.refresh()
 
     def open_selected(self) -> None:
-        chosen = self.selected()
-        if chosen is not None and not chosen[1]:
-            self.chosen = chosen[0]
-            self.accept()
+        entry = self.selected_entry()
+        if entry is None or entry.deleted or entry.damaged is not None:
+            return
+        # Checked here so a team damaged since the list was read is explained, not opened.
+        try:
+            self.library.load(entry.id)
+        except LibraryError as error:
+            QMessageBox.warning(self, "Cannot open the team", str(error))
+            self.refresh()
+            return
+        self.chosen = entry.id
+        self.accept()
 
     def rename_selected(self) -> None:
         chosen = self.selected()
@@ -111,20 +182,17 @@ class LibraryDialog(QDialog):
             return
         name, ok = QInputDialog.getText(self, "Rename team", "Name:", text=item.text(0))
         if ok and name.strip():
-            self.library.rename(chosen[0], name.strip())
-            self.refresh()
+            self._change("Cannot rename the team", lambda: self.library.rename(chosen[0], name.strip()))
 
     def delete_selected(self) -> None:
         chosen = self.selected()
         if chosen is not None:
-            self.library.delete(chosen[0])
-            self.refresh()
+            self._change("Cannot move the team to the trash", lambda: self.library.delete(chosen[0]))
 
     def restore_selected(self) -> None:
         chosen = self.selected()
         if chosen is not None:
-            self.library.restore(chosen[0])
-            self.refresh()
+            self._change("Cannot restore the team", lambda: self.library.restore(chosen[0]))
 
     def purge_selected(self) -> None:
         chosen = self.selected()
@@ -133,5 +201,21 @@ class LibraryDialog(QDialog):
         answer = QMessageBox.question(self, "Delete for good",
                                       "Delete this team for good? This cannot be undone.")
         if answer == QMessageBox.StandardButton.Yes:
-            self.library.purge(chosen[0])
-            self.refresh()
+            self._change("Cannot delete the team", lambda: self.library.purge(chosen[0]))
+
+    def export_raw_selected(self) -> Path | None:
+        """Ask for a file and write the selected team's stored bytes to it (atomically)."""
+        entry = self.selected_entry()
+        if entry is None:
+            return None
+        path, _ = QFileDialog.getSaveFileName(self, f"Export team {entry.id} as stored",
+                                              f"team-{entry.id}-as-stored.yaml",
+                                              "Team data (*.yaml *.txt);;All files (*)")
+        if not path:
+            return None
+        try:
+            write_bytes_atomic(Path(path), self.library.export_raw(entry.id))
+        except (LibraryError, OSError) as error:
+            QMessageBox.warning(self, "Cannot export the team", str(error))
+            return None
+        return Path(path)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QSplitter,
-    QToolBar,
 )
 
 from teambuilder import __version__
@@ -33,6 +32,8 @@ from teambuilder.ui.card_face import CardFace
 from teambuilder.ui.catalogue_panel import CataloguePanel
 from teambuilder.ui.context import AppContext
 from teambuilder.ui.library_dialog import LibraryDialog
+from teambuilder.ui.main_menus import Shortcut, build_menus, make_action
+from teambuilder.ui.save_banner import SaveBanner
 from teambuilder.ui.team_document import TeamDocument
 from teambuilder.ui.team_editor import TeamEditor
 
@@ -67,7 +68,8 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.team_editor)
         self.splitter.setSizes([640, 330, 430])
         self.splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(self.splitter)
+        self.save_banner = SaveBanner(self.autosave, self.save_as)
+        self.setCentralWidget(self.save_banner.wrap(self.splitter))
 
         self.catalogue_panel.card_selected.connect(self.card_face.show_card)
         self.catalogue_panel.card_activated.connect(self.add_card)
@@ -89,19 +91,8 @@ class MainWindow(QMainWindow):
             self.catalogue_panel.view.selectRow(0)
 
     # -- actions and menus ----------------------------------------------------------------
-    def _action(self, text: str, slot: object, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-                name: str = "", tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if name:
-            action.setObjectName(name)
-        label = tip or text.replace("&", "").rstrip("\u2026")
-        keys = f" ({action.shortcut().toString()})" if shortcut is not None else ""
-        action.setToolTip(label + keys)
-        action.triggered.connect(slot)
-        self.addAction(action)          # shortcuts work even while the menu bar is hidden
-        return action
+    def _action(self, text: str, slot: object, shortcut: Shortcut = None, name: str = "", tip: str = "") -> QAction:
+        return make_action(self, text, slot, shortcut, name, tip)
 
     def _build_actions(self) -> None:
         key = QKeySequence.StandardKey
@@ -147,47 +138,7 @@ class MainWindow(QMainWindow):
         self.addAction(redo)
         export_actions = [self._action(f"Export as {label}\u2026", lambda _checked=False, to=to: self.export_dialog(to),
                                        None, f"actionExport_{to}") for to, label in team_io.EXPORT_LABELS.items()]
-        a = self.actions_by_name
-        menu = self.menuBar().addMenu("&File")
-        for name in ("new", "open", "library", "save", "save_as"):
-            menu.addAction(a[name])
-        menu.addSeparator()
-        menu.addAction(a["import_file"])
-        menu.addAction(a["import_clipboard"])
-        export_menu = menu.addMenu("&Export")
-        export_menu.addActions(export_actions)
-        export_menu.addAction(a["copy_link"])
-        menu.addSeparator()
-        menu.addAction(a["print"])
-        menu.addAction(a["pdf"])
-        menu.addSeparator()
-        menu.addAction(a["quit"])
-        menu = self.menuBar().addMenu("&Edit")
-        menu.addAction(undo)
-        menu.addAction(redo)
-        menu.addSeparator()
-        for name in ("add", "remove", "more", "less"):
-            menu.addAction(a[name])
-        menu = self.menuBar().addMenu("&Play")
-        menu.addAction(a["playtest"])
-        menu = self.menuBar().addMenu("&Catalogue")
-        menu.addAction(a["find"])
-        menu.addAction(a["filters"])
-        menu = self.menuBar().addMenu("&View")
-        menu.addAction(a["dark"])
-        menu = self.menuBar().addMenu("&Help")
-        menu.addAction(a["about"])
-
-        toolbar = QToolBar("Main", objectName="mainToolbar")
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for item in (a["new"], a["open"], a["library"], a["save"], None, undo, redo, None,
-                     a["add"], a["remove"], None, a["import_clipboard"], a["print"], a["pdf"], None,
-                     a["playtest"]):
-            if item is None:
-                toolbar.addSeparator()
-            else:
-                toolbar.addAction(item)
-        self.addToolBar(toolbar)
+        build_menus(self, self.actions_by_name, undo, redo, export_actions)
 
     # -- the team --------------------------------------------------------------------------
     def add_card(self, card: Card) -> None:
@@ -217,14 +168,17 @@ class MainWindow(QMainWindow):
             self.autosave()
         self._update_title()
 
-    def autosave(self) -> None:
-        """Save the team to the library now; a failure is shown, the edit is kept."""
+    def autosave(self) -> bool:
+        """Save the team to the library now. A failure shows the save banner until a save
+        works (it retries); the edits stay in the document meanwhile."""
         try:
             self.document.library_id = self.context.library.save(self.document.team, self.document.library_id)
         except LibraryError as error:
-            self.status(f"Could not save to the library: {error}")
-            return
+            self.save_banner.failed(str(error))
+            return False
+        self.save_banner.succeeded()
         self.context.settings.last_team = self.document.library_id
+        return True
 
     def _open_last_team(self) -> None:
         last = self.context.settings.last_team
@@ -245,9 +199,11 @@ class MainWindow(QMainWindow):
 
     # -- files, library, import and export ------------------------------------------------
     def save(self) -> None:
-        self.autosave()
+        saved = self.autosave()
         if self.document.file_path:
             self._write_file(Path(self.document.file_path))
+        if not saved:
+            return          # the banner says why; nothing may claim the team is saved
         self.document.undo_stack.setClean()
         self.status(f"Saved {self.document.team.name} in the library"
                     + (f" and to {self.document.file_path}" if self.document.file_path else "") + ".")
@@ -331,10 +287,16 @@ class MainWindow(QMainWindow):
                                 f"({self.document.team.format!r} is not one).")
         return fmt
 
-    def print_preview(self) -> None:
+    def print_preview(self) -> team_io.TeamSheetPreview | None:
+        """Open the print preview of the team sheet (window-modal; it deletes itself, with
+        its printer, when closed)."""
         fmt = self._format()
-        if fmt is not None:
-            team_io.print_preview_dialog(self.document.team, fmt, self.context.lookup, self).exec()
+        if fmt is None:
+            return None
+        dialog = team_io.print_preview_dialog(self.document.team, fmt, self.context.lookup, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     def export_pdf_dialog(self) -> None:
         fmt = self._format()
@@ -366,8 +328,9 @@ class MainWindow(QMainWindow):
             dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self)
             if not dialog.exec():
                 return None
-            opponent, config = dialog.opponent_team(), dialog.config()
         try:
+            if opponent is None or config is None:
+                opponent, config = dialog.opponent_team(), dialog.config()
             session = make_session(team, opponent, self.context.catalogue, config)
         except (PlaytestError, LibraryError, ValueError) as error:
             QMessageBox.warning(self, "Cannot start the playtest", str(error))

@@ -2,23 +2,57 @@
 
 Settings are preferences and window layout only; the user's teams live in the library.
 Tests point QSettings at a temporary folder through ``TEAMBUILDER_USER_DIR`` (the settings
-file is kept in the user folder as an INI file, so it travels with the teams).
+file is kept in the user folder as an INI file, so it travels with the teams). The file is
+hand-editable, so anything may be in it: every getter checks the type and range of what it
+reads and falls back to its default, and a file far too large to be settings is set aside
+(renamed, kept) instead of being read into memory.
 """
 
 from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from teambuilder import paths
 
 THEMES = ("light", "dark")
+SETTINGS_FILE = "settings.ini"
+# Real settings are a few kilobytes; QSettings reads the whole file at once, so a bigger
+# one would only cost start-up time and memory.
+MAX_SETTINGS_BYTES = 1024 * 1024
+# Library ids are SQLite integers: positive, below 2**63.
+_MAX_ID = 2**63 - 1
+
+
+def _set_aside_if_huge(path: Path) -> str | None:
+    """Rename ``path`` aside when it is too large to be settings; the one-line notice."""
+    try:
+        size = path.stat().st_size if path.is_file() else 0
+    except OSError:
+        return None
+    if size <= MAX_SETTINGS_BYTES:
+        return None
+    aside = path.with_name(f"{path.name}.too-large-{datetime.now():%Y%m%d-%H%M%S}")
+    try:
+        os.rename(path, aside)
+    except OSError as error:
+        return (f"{path} is too large to be settings ({size // 1024} KB) and could not be set "
+                f"aside ({error.strerror}); the defaults are used")
+    return f"{path} was too large to be settings ({size // 1024} KB); it was kept as {aside.name}"
 
 
 class Settings:
-    """Window geometry and state, splitter sizes, theme and the team last edited."""
+    """Window geometry and state, splitter sizes, theme and the team last edited. Every
+    getter returns its default for a missing, mistyped or damaged value. ``notice`` is a
+    one-line note when the settings file had to be set aside, else None."""
 
     def __init__(self) -> None:
-        self._store = QSettings(str(paths.user_dir() / "settings.ini"), QSettings.Format.IniFormat)
+        path = paths.user_dir() / SETTINGS_FILE
+        self.notice = _set_aside_if_huge(path)
+        self._store = QSettings(str(path), QSettings.Format.IniFormat)
 
     def _bytes(self, key: str) -> QByteArray | None:
         value = self._store.value(key)
@@ -48,8 +82,8 @@ class Settings:
 
     @property
     def theme(self) -> str:
-        value = str(self._store.value("appearance/theme", "light"))
-        return value if value in THEMES else "light"
+        value = self._store.value("appearance/theme", "light")
+        return value if isinstance(value, str) and value in THEMES else "light"
 
     @theme.setter
     def theme(self, value: str) -> None:
@@ -58,10 +92,13 @@ class Settings:
     @property
     def last_team(self) -> int | None:
         value = self._store.value("library/last_team")
-        try:
-            return int(value) if value is not None else None
-        except (TypeError, ValueError):
+        if isinstance(value, bool) or not isinstance(value, int | str):
             return None
+        try:
+            number = int(value)
+        except ValueError:
+            return None
+        return number if 0 < number <= _MAX_ID else None
 
     @last_team.setter
     def last_team(self, value: int | None) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from teambuilder.catalogue.model import Card
 from teambuilder.teams.lookup import CardLookup
-from teambuilder.teams.model import Team, TeamCard
+from teambuilder.teams.model import MAX_NAME_LENGTH, Team, TeamCard, clean_text
 
 DICE_MERGE_ID = 1001
 
@@ -131,7 +131,8 @@ class TeamDocument(QObject):
             self._push(replace(self.team, format=key), f"Format: {key}")
 
     def rename(self, name: str) -> None:
-        name = name.strip() or "Untitled team"
+        # One line of plain text (a pasted tab or control character would not survive a file).
+        name = clean_text(name)[:MAX_NAME_LENGTH] or "Untitled team"
         if name != self.team.name:
             self._push(replace(self.team, name=name), f"Rename to {name}")
 

@@ -18,11 +18,12 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from teambuilder.printing.team_sheet import SheetInfo, sheet_document, write_sheet_pdf
+from teambuilder.safe_io import OutputError, write_text_atomic
 from teambuilder.teams.formats import Format
 from teambuilder.teams.interchange import EXPORT_FORMATS, export_team, import_text
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
-from teambuilder.teams.team_file import TeamFileError, write_text_atomic
+from teambuilder.teams.team_file import TeamFileError
 from teambuilder.teams.team_link import TeamLinkError
 from teambuilder.teams.text_list import TeamTextError
 
@@ -62,8 +63,8 @@ def export_text(team: Team, to: str, lookup: CardLookup) -> str:
 def export_to_file(team: Team, to: str, lookup: CardLookup, path: Path) -> None:
     try:
         write_text_atomic(path, export_team(team, to, lookup))
-    except OSError as error:
-        raise TeamIOError(f"{path}: cannot write it ({error.strerror or error})") from error
+    except OutputError as error:
+        raise TeamIOError(str(error)) from error
 
 
 def export_pdf(team: Team, fmt: Format, lookup: CardLookup, path: Path, info: SheetInfo | None = None) -> int:
@@ -81,15 +82,28 @@ def export_pdf(team: Team, fmt: Format, lookup: CardLookup, path: Path, info: Sh
     return pages
 
 
+class TeamSheetPreview(QPrintPreviewDialog):
+    """The print preview of one team sheet. It owns its QPrinter and its document.
+
+    QPrintPreviewDialog keeps only a raw pointer to the printer it is given and PySide
+    does not tie the printer's lifetime to the dialog, so a printer held by nothing else
+    is freed as soon as the caller returns and the dialog then paints through freed
+    memory (a segfault). Holding both here keeps them alive exactly as long as the dialog.
+    """
+
+    def __init__(self, team: Team, fmt: Format, lookup: CardLookup, parent: QWidget | None = None,
+                 info: SheetInfo | None = None) -> None:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(f"Team sheet: {team.name}")
+        super().__init__(printer, parent)
+        self._printer = printer   # not `printer`: that name is the dialog's own getter
+        self.document = sheet_document(team, fmt, lookup, info or SheetInfo())
+        self.setObjectName("printPreview")
+        self.setWindowTitle(f"Print preview: {team.name}")
+        self.paintRequested.connect(self.document.print_)
+
+
 def print_preview_dialog(team: Team, fmt: Format, lookup: CardLookup, parent: QWidget | None = None,
-                         info: SheetInfo | None = None) -> QPrintPreviewDialog:
+                         info: SheetInfo | None = None) -> TeamSheetPreview:
     """The print preview of the team sheet (the caller shows it with exec or open)."""
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setDocName(f"Team sheet: {team.name}")
-    dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setObjectName("printPreview")
-    dialog.setWindowTitle(f"Print preview: {team.name}")
-    document = sheet_document(team, fmt, lookup, info or SheetInfo())
-    dialog.paintRequested.connect(document.print_)
-    dialog.document = document   # type: ignore[attr-defined]  # keep it alive with the dialog
-    return dialog
+    return TeamSheetPreview(team, fmt, lookup, parent, info)

@@ -48,7 +48,7 @@ def test_a_broken_scenario_file_is_one_clear_line(tmp_path: Path) -> None:
     bad.write_text("name: x\nplayers:\n  - {name: A}\n  - {name: B}\nactions:\n  - {fly: away}\n")
     result = _cli("scenario", str(bad))
     assert result.returncode == 1
-    assert "bad.yaml: unknown action 'fly' (one of pass, reroll," in result.stdout
+    assert "bad.yaml:6: unknown action 'fly' (one of pass, reroll," in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
 

@@ -106,7 +106,7 @@ def test_a_bad_team_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     missing = tmp_path / "missing.yaml"
     run = _cli("sim", str(missing), TEAM_B, "-n", "2")
     assert run.returncode == 2 and run.stderr.count("\n") == 1
-    assert run.stderr.startswith(f"teambuilder: {missing}: cannot read")
+    assert run.stderr.startswith(f"teambuilder: {missing}: no such file")
     unknown = tmp_path / "unknown.yaml"
     unknown.write_text("name: Ghosts\ncards:\n  - {code: 999sww, dice: 2}\nbasic_actions: [31sww, 34sww]\n")
     run = _cli("sim", str(unknown), TEAM_B, "-n", "2", *RANDOM)

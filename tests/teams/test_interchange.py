@@ -132,5 +132,5 @@ def test_yaml_keeps_a_format_key_yaml_would_misread_and_reports_bad_characters()
         team = Team(name="t", format=key)
         assert parse_yaml_team(to_yaml(team), "t.yaml") == team
     assert "format: standard\n" in to_yaml(Team(name="t"))
-    with pytest.raises(TeamFileError, match=r"^t\.yaml:1: invalid YAML: unacceptable character"):
+    with pytest.raises(TeamFileError, match=r"^t\.yaml:1: invalid YAML: the character U\+007F is not allowed"):
         parse_yaml_team("name: a\x7f", "t.yaml")

@@ -338,7 +338,7 @@ def test_awkward_format_keys_and_names_come_back_exactly(library: TeamLibrary) -
     # The safety check in save() refuses what YAML would misread; the team file writer
     # quotes such values, so these all survive.
     for odd in (Team(name="Odd", format="weird: [format"), Team(name="yes", format="yes"),
-                Team(name="Tab\tand \"quotes\"", format="123")):
+                Team(name="Colon: and \"quotes\"", format="123")):
         assert library.load(library.save(odd)) == odd
 
 

@@ -1,5 +1,6 @@
 """Starting a playtest: the opponents on offer (the library and the reference teams), the
-setup dialog, building a session from teams or from a saved replay, and the CLI's run."""
+setup dialog, building a session from teams or from a saved replay, and the CLI's run
+(offscreen when it only renders and there is no display; logged, with the crash handler)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -72,7 +74,8 @@ class PlaytestSetupDialog(QDialog):
         if library is not None:
             try:
                 for entry in library.entries():
-                    self.opponent.addItem(f"Library: {entry.name}", entry.id)
+                    if entry.damaged is None:    # a damaged team cannot be played
+                        self.opponent.addItem(f"Library: {entry.name}", entry.id)
             except LibraryError:
                 pass
         self.library = library
@@ -115,16 +118,47 @@ def run_playtest_command(team_path: str, opponent_path: str | None, ai: str, see
                          first: str, screenshot: str | None = None, turn: int = 10) -> int:
     """``teambuilder playtest``: open the window; with autoplay play to the end, print the
     result line and exit; with ``screenshot`` play both sides up to your decision in
-    ``turn``, save a picture of the window and exit."""
-    from teambuilder.ui.app import load_catalogue_with_progress, save_screenshot, start_application
+    ``turn``, save a picture of the window and exit. Those two only render, so with no
+    display they draw offscreen; the interactive window needs a display (exit 2 without)."""
+    from teambuilder.app_log import EXIT_INTERNAL_ERROR, setup_logging
+    from teambuilder.display import (
+        EXIT_NO_DISPLAY,
+        NO_DISPLAY_MESSAGE,
+        can_show_windows,
+        render_offscreen_if_headless,
+    )
+    from teambuilder.ui.app import start_application
+    from teambuilder.ui.crash_handler import install_crash_handler
+
+    interactive = not (autoplay or screenshot)
+    if interactive and not can_show_windows():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    if not interactive:
+        render_offscreen_if_headless()
+    app = start_application("light")
+    crash = install_crash_handler(setup_logging(), show_dialog=interactive)
+    try:
+        config = PlaytestConfig(ai=ai, seed=seed, first=first)
+        code = _run_playtest(app, team_path, opponent_path, config, autoplay, screenshot, turn)
+    except Exception as error:  # noqa: BLE001 - a bug: logged and reported, not a bare traceback
+        return crash.report_fatal(error)
+    finally:
+        crash.uninstall()
+    # A run that renders unattended fails on any error raised along the way.
+    return EXIT_INTERNAL_ERROR if crash.count and not interactive else code
+
+
+def _run_playtest(app: QApplication, team_path: str, opponent_path: str | None,
+                  config: PlaytestConfig, autoplay: bool, screenshot: str | None, turn: int) -> int:
+    from teambuilder.ui.app import load_catalogue_with_progress, save_screenshot
     from teambuilder.ui.playtest.window import PlaytestWindow
 
-    app = start_application("light")
     try:
         mine = read_team_file(Path(team_path))
         opponent = read_team_file(Path(opponent_path)) if opponent_path else _default_opponent(mine)
         catalogue = load_catalogue_with_progress()
-        session = make_session(mine, opponent, catalogue, PlaytestConfig(ai=ai, seed=seed, first=first))
+        session = make_session(mine, opponent, catalogue, config)
     except (TeamFileError, PlaytestError, ValueError) as error:
         print(f"teambuilder: {error}", file=sys.stderr)
         return 2

@@ -1,0 +1,130 @@
+"""Files in and out at the edge of the app: bounded reading of untrusted files, and atomic
+writes that respect the umask.
+
+Team files, card files, scenarios and game records come from other people, so every reader
+goes through :func:`read_text`: it refuses what is not a regular file (a folder, a FIFO, a
+device) before opening it, never reads more than the limit for its kind of file (a 100 MB
+"team" fails at once, in constant memory), and decodes UTF-8 strictly, naming the line of
+the first bad byte. Every failure is an :class:`InputError` whose message starts with the
+place. Writing goes through :func:`write_text_atomic`: a temporary file beside the target,
+flushed to disk, given the permissions an ordinary ``open`` would give (the umask's, not
+``mkstemp``'s 0600), then renamed over the target, so a full disk or a crash leaves the old
+file intact; a failure is an :class:`OutputError` in one line.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+KIB = 1024
+MIB = 1024 * KIB
+
+# The most we read of each kind of file. Real ones are a thousandth of these or less (a team
+# file is under 1 KB, the largest card file about 1 MB, a long game's record about 300 KB).
+TEAM_FILE_LIMIT = 1 * MIB
+CARD_FILE_LIMIT = 8 * MIB
+SCENARIO_FILE_LIMIT = 1 * MIB
+RECORD_FILE_LIMIT = 32 * MIB
+FORMAT_FILE_LIMIT = 4 * MIB
+COLLECTION_FILE_LIMIT = 16 * MIB
+
+
+class InputError(ValueError):
+    """Input that cannot be used; the message starts with the place (``file:line:``)."""
+
+
+class OutputError(OSError):
+    """A file that could not be written; the message says which and why, in one line."""
+
+
+def _size_text(size: int) -> str:
+    return f"{size / MIB:.1f} MB" if size >= MIB else f"{size / KIB:.0f} KB" if size >= KIB else f"{size} bytes"
+
+
+def _why(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def read_bytes(path: Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, else :class:`InputError`."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            raise InputError(f"{path}: no such file") from error
+        raise InputError(f"{path}: cannot read: {_why(error)}") from error
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{path}: is a folder; expected a {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{path}: not a regular file; expected a {what}")
+    if info.st_size > limit:
+        raise InputError(f"{path}: too large for a {what} ({_size_text(info.st_size)}; "
+                         f"the limit is {_size_text(limit)})")
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)      # the file may have grown since stat
+    except OSError as error:
+        raise InputError(f"{path}: cannot read: {_why(error)}") from error
+    if len(data) > limit:
+        raise InputError(f"{path}: too large for a {what} (the limit is {_size_text(limit)})")
+    return data
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """UTF-8 text (a leading byte-order mark dropped), or an error naming the bad byte's line."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise InputError(f"{where}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
+                         "save the file as UTF-8") from error
+    return text.removeprefix("\ufeff")
+
+
+def read_text(path: Path, limit: int, what: str = "file") -> str:
+    """A bounded, strictly decoded UTF-8 file (see :func:`read_bytes`)."""
+    return decode_text(read_bytes(path, limit, what), str(path))
+
+
+def _creation_mode() -> int:
+    """The mode ``open(path, 'w')`` would give a new file: 0666 less the umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once; on any failure the old file is untouched."""
+    if path.is_dir():
+        raise OutputError(f"{path}: is a folder; give a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot create its folder: {_why(error)}") from error
+    try:
+        # An existing file keeps its permissions; a new one gets the umask's.
+        mode = stat.S_IMODE(path.stat().st_mode) if path.is_file() else _creation_mode()
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write: {_why(error)}") from error
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write: {_why(error)}; the previous file is unchanged") from error
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write UTF-8 text atomically (see :func:`write_bytes_atomic`)."""
+    write_bytes_atomic(path, text.encode("utf-8"))
