@@ -18,6 +18,8 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 KIB = 1024
@@ -97,8 +99,12 @@ def _creation_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once; on any failure the old file is untouched."""
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """A temporary file beside ``path`` for the caller to fill; when the block ends without
+    an error it replaces ``path`` (keeping an existing file's permissions, else the umask's).
+    On any failure the temporary file goes and ``path`` is untouched; an OSError becomes
+    one :class:`OutputError` line."""
     if path.is_dir():
         raise OutputError(f"{path}: is a folder; give a file name")
     try:
@@ -109,13 +115,11 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         # An existing file keeps its permissions; a new one gets the umask's.
         mode = stat.S_IMODE(path.stat().st_mode) if path.is_file() else _creation_mode()
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(handle)
     except OSError as error:
         raise OutputError(f"{path}: cannot write: {_why(error)}") from error
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
+        yield Path(temporary)
         os.chmod(temporary, mode)
         os.replace(temporary, path)
     except OSError as error:
@@ -123,6 +127,14 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once; on any failure the old file is untouched."""
+    with atomic_path(path) as temporary, temporary.open("wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
 
 
 def write_text_atomic(path: Path, text: str) -> None:

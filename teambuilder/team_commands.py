@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.safe_io import OutputError, write_text_atomic
+from teambuilder.safe_io import OutputError, atomic_path, write_text_atomic
 from teambuilder.teams.formats import Format, FormatError, get_format, load_formats
 from teambuilder.teams.interchange import export_team, import_team, unknown_references
 from teambuilder.teams.lookup import CardLookup
@@ -160,8 +160,12 @@ def cmd_print(args: argparse.Namespace, catalogue: Catalogue) -> int:
         install_qt_message_filter()
         app = QGuiApplication(["teambuilder"])  # noqa: F841 - must live while the PDF renders
     output = Path(args.output)
-    pages = write_sheet_pdf(team, fmt, CardLookup(catalogue),
-                            SheetInfo(player=args.player or "", event=args.event or ""), output,
-                            page=args.page)
+    try:
+        with atomic_path(output) as temporary:
+            pages = write_sheet_pdf(team, fmt, CardLookup(catalogue),
+                                    SheetInfo(player=args.player or "", event=args.event or ""), temporary,
+                                    page=args.page)
+    except OutputError as error:
+        raise TeamCommandError(str(error)) from error
     print(f"wrote {output}: {pages} page(s), {len(team.cards)} cards, {team.total_dice} dice")
     return 0

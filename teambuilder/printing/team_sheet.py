@@ -8,6 +8,7 @@ or Letter page for any legal team (8 cards + 2 basic actions).
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import html
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,4 +103,8 @@ def write_sheet_pdf(team: Team, fmt: Format, lookup: CardLookup, info: SheetInfo
     document.setPageSize(QSizeF(points.width() * 96 / 72, points.height() * 96 / 72))
     pages = document.pageCount()
     document.print_(writer)
+    del writer          # closes the file
+    if not path.is_file() or path.stat().st_size == 0:
+        # Qt reports no write error of its own: an empty file is the only sign.
+        raise OSError(errno.EIO, "the PDF could not be written (is the disk full?)")
     return pages

@@ -28,6 +28,7 @@ from sqlalchemy import Connection, Engine, insert, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from teambuilder import paths
+from teambuilder.catalogue.store import one_line
 from teambuilder.teams.library_rows import (
     LibraryEntry,
     RawTeam,
@@ -51,7 +52,6 @@ from teambuilder.teams.library_schema import (
     explain,
     make_engine,
     migrate,
-    one_line,
 )
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import TeamFileError, parse_yaml_team, to_yaml

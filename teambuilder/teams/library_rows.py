@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 import yaml
 from sqlalchemy import Connection
 
-from teambuilder.teams.library_schema import one_line
+from teambuilder.catalogue.store import one_line
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import parse_yaml_team
 

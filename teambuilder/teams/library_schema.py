@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, Connection, Engine, event
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel, create_engine
+
+from teambuilder.catalogue.store import one_line
 
 LIBRARY_FILE = "library.sqlite"
 # Written into the SQLite header by the first migration: tells our libraries apart from
@@ -107,14 +108,6 @@ def make_engine(path: Path) -> Engine:
     event.listen(engine, "connect", _take_transaction_control)
     event.listen(engine, "begin", _begin)
     return engine
-
-
-def one_line(error: BaseException) -> str:
-    reason = error.orig if isinstance(error, DBAPIError) else error
-    if isinstance(reason, OSError) and reason.strerror:
-        return reason.strerror
-    lines = str(reason).strip().splitlines()
-    return lines[0] if lines else type(reason).__name__
 
 
 # What the user can do about each kind of failure, matched on SQLite's own wording.

@@ -10,15 +10,13 @@ leaves half a file where a good one was.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
 from teambuilder.printing.team_sheet import SheetInfo, sheet_document, write_sheet_pdf
-from teambuilder.safe_io import OutputError, write_text_atomic
+from teambuilder.safe_io import OutputError, atomic_path, write_text_atomic
 from teambuilder.teams.formats import Format
 from teambuilder.teams.interchange import EXPORT_FORMATS, export_team, import_text
 from teambuilder.teams.lookup import CardLookup
@@ -69,16 +67,11 @@ def export_to_file(team: Team, to: str, lookup: CardLookup, path: Path) -> None:
 
 def export_pdf(team: Team, fmt: Format, lookup: CardLookup, path: Path, info: SheetInfo | None = None) -> int:
     """Write the team sheet as PDF; returns the page count."""
-    handle, temporary = tempfile.mkstemp(suffix=".pdf", dir=path.parent if path.parent.is_dir() else None)
-    os.close(handle)
     try:
-        pages = write_sheet_pdf(team, fmt, lookup, info or SheetInfo(), Path(temporary))
-        os.replace(temporary, path)
-    except OSError as error:
-        raise TeamIOError(f"{path}: cannot write it ({error.strerror or error})") from error
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+        with atomic_path(path) as temporary:
+            pages = write_sheet_pdf(team, fmt, lookup, info or SheetInfo(), temporary)
+    except OutputError as error:
+        raise TeamIOError(str(error)) from error
     return pages
 
 
