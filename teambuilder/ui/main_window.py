@@ -85,8 +85,8 @@ class MainWindow(QMainWindow):
 
         self._build_actions()
         self._restore_state()
-        self._open_last_team()
         self._report_skipped()
+        self._open_last_team()          # (after: its message, if any, must stay in view)
         if self.catalogue_panel.proxy.rowCount():
             self.catalogue_panel.view.selectRow(0)
 
@@ -182,12 +182,11 @@ class MainWindow(QMainWindow):
 
     def _open_last_team(self) -> None:
         last = self.context.settings.last_team
-        if last is not None:
-            try:
-                self.load_team(self.context.library.load(last), last)
-                return
-            except LibraryError:
-                pass       # the team was deleted for good: start a new one
+        try:
+            if last is not None:
+                return self.load_team(self.context.library.load(last), last)
+        except LibraryError as error:   # purged or damaged: say so (the library lists it), start anew
+            self.statusBar().showMessage(f"Could not open your last team: {error}", 0)
         self.load_team(Team(name="New team"), None)
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -208,12 +207,14 @@ class MainWindow(QMainWindow):
         self.status(f"Saved {self.document.team.name} in the library"
                     + (f" and to {self.document.file_path}" if self.document.file_path else "") + ".")
 
-    def save_as(self) -> None:
+    def save_as(self) -> bool:
         suggested = self.document.file_path or f"{self.document.team.name}.yaml"
         path, _ = QFileDialog.getSaveFileName(self, "Save team as", suggested, "YAML team (*.yaml *.yml)")
-        if path and self._write_file(Path(path)):
-            self.document.file_path = path
-            self._update_title()
+        if not path or not self._write_file(Path(path)):
+            return False
+        self.document.file_path = path
+        self._update_title()
+        return True
 
     def _write_file(self, path: Path) -> bool:
         try:
@@ -375,23 +376,24 @@ class MainWindow(QMainWindow):
         settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.save_banner.may_close(self):    # the library could not take the last edits
+            event.ignore()
+            return
         self.save_state()
         super().closeEvent(event)
 
     def about(self) -> None:
-        QMessageBox.about(self, "About", f"Dice Masters Team Builder {__version__}\n\n"
-                          f"{self.context.catalogue.count()} cards. Teams are saved in the library "
-                          "after every change.")
+        QMessageBox.about(self, "About", f"Dice Masters Team Builder {__version__}\n\n{self.context.catalogue.count()}"
+                          " cards. Teams are saved in the library after every change.")
 
     def status(self, message: str) -> None:
         self.statusBar().showMessage(message, STATUS_MS)
 
     def _report_skipped(self) -> None:
-        if self.context.catalogue.skipped:
-            files = "; ".join(f"{path}: {reason}" for path, reason in self.context.catalogue.skipped)
-            self.statusBar().showMessage(f"Skipped card files - {files}")
-        else:
-            self.status(f"{self.context.catalogue.count()} cards in the catalogue.")
+        skipped = "; ".join(f"{path}: {reason}" for path, reason in self.context.catalogue.skipped)
+        self.statusBar().showMessage(f"Skipped card files - {skipped}" if skipped else  # stays
+                                     f"{self.context.catalogue.count()} cards in the catalogue.",
+                                     0 if skipped else STATUS_MS)
 
     # -- for tests and tools ---------------------------------------------------------------------
     def show_card(self, card: Card) -> None:

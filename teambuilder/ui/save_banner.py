@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 RETRY_MS = 10_000
 # Its own colours, not the theme's: the banner must stand out in light and dark alike.
@@ -50,6 +58,7 @@ class SaveBanner(QFrame):
         self.save_as_button.setToolTip("Keep the team in a file of your choice")
         self.retry_timer = QTimer(self)
         self.retry_timer.setInterval(RETRY_MS)
+        self._retry, self._save_as = retry, save_as
         self.retry_button.clicked.connect(lambda _checked=False: retry())
         self.save_as_button.clicked.connect(lambda _checked=False: save_as())
         self.retry_timer.timeout.connect(retry)
@@ -89,3 +98,25 @@ class SaveBanner(QFrame):
         self.error = None
         self.retry_timer.stop()
         self.hide()
+
+    def may_close(self, parent: QWidget) -> bool:
+        """Whether the window may close: at once when the team is saved; while saving
+        fails, one more try, then the user chooses between a file (Save As), closing
+        without saving, and staying. ``save_as`` returns whether it wrote a file."""
+        if self.error is None:
+            return True
+        self._retry()
+        if self.error is None:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Warning, "Team not saved",
+                          f"Your last changes are not saved in the team library: {self.error}.",
+                          parent=parent)
+        box.setObjectName("unsavedOnCloseDialog")
+        box.setInformativeText("Save the team to a file before closing?")
+        save = box.addButton("Save As\u2026", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Close without saving", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        if box.clickedButton() is save:
+            return bool(self._save_as())
+        return box.clickedButton() is discard

@@ -222,3 +222,39 @@ def test_the_main_window_opens_with_a_damaged_last_team(make_window, catalogue) 
     first.close()
     second = make_window()                      # the last team cannot open: a new one does
     assert second.document.team.name == "New team" and second.isVisible()
+    assert second.statusBar().currentMessage().startswith("Could not open your last team: ")
+
+
+def _answer_close_dialog(button_text: str) -> None:
+    """Press ``button_text`` in the "Team not saved" box once it is up."""
+    def press() -> None:
+        for widget in QApplication.topLevelWidgets():
+            if widget.objectName() == "unsavedOnCloseDialog" and widget.isVisible():
+                for button in widget.findChildren(QPushButton):
+                    if button.text().replace("&", "") == button_text:
+                        button.click()
+                        return
+        QTimer.singleShot(20, press)
+    QTimer.singleShot(20, press)
+
+
+def test_closing_while_saves_fail_asks_before_the_edits_are_lost(
+        window, catalogue, user_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    window.add_card(catalogue.get("5sww"))
+    with blocked_journal(user_dir):
+        window.add_card(catalogue.get("9sww"))
+        _answer_close_dialog("Cancel")
+        assert not window.close()                   # Cancel: the window and the edits stay
+        assert window.isVisible() and codes(window.document.team) == ["5sww", "9sww"]
+        _answer_close_dialog("Close without saving")
+        assert window.close()                       # the user chose to drop them
+
+
+def test_closing_after_the_cause_is_fixed_saves_without_asking(
+        window, catalogue, user_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    window.add_card(catalogue.get("5sww"))
+    with blocked_journal(user_dir):
+        window.add_card(catalogue.get("9sww"))
+    library, team_id = window.context.library, window.document.library_id
+    assert window.close()                           # one more try on close succeeds
+    assert codes(library.load(team_id)) == ["5sww", "9sww"]
