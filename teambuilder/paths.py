@@ -9,6 +9,7 @@ say otherwise (tests use those to stay out of the real home directory).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -72,7 +73,5 @@ def user_dir() -> Path:
 def _make(path: Path) -> None:
     # A read-only home, a file where the folder should be, a full disk: none of these may
     # stop the app here, where nobody could say which file was wanted or what to do.
-    try:
+    with contextlib.suppress(OSError):
         path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass

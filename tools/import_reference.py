@@ -170,7 +170,8 @@ def main() -> None:
     parser.add_argument("--affiliations", required=True,
                         help="letter=key[+key];... mapping of the set's affiliation letters")
     args = parser.parse_args()
-    source = open(args.cards_php, encoding="utf-8-sig").read()
+    with open(args.cards_php, encoding="utf-8-sig") as stream:
+        source = stream.read()
     affiliations = {}
     for pair in args.affiliations.split(";"):
         letter, _, keys = pair.partition("=")

@@ -574,7 +574,7 @@ def parse_abilities(raw: Any) -> tuple[Ability, ...]:
     if not isinstance(raw, list):
         raise _fail(raw, f"abilities: expected a list, got {raw!r}")
     abilities = tuple(parse_ability(item) for item in raw)
-    for item, ability in zip(raw, abilities):
+    for item, ability in zip(raw, abilities, strict=True):
         for effect in ability.effects:
             if effect.op == "schedule" and (effect.ability > len(abilities)
                                             or not abilities[effect.ability - 1].scheduled):

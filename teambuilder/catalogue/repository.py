@@ -111,12 +111,10 @@ class Catalogue:
     def _say(self, message: str) -> None:
         if self._progress is None:
             return
-        try:
+        # The opener's callback may belong to an object that is gone by now (the GUI's
+        # loader thread); a message is not worth a crash.
+        with contextlib.suppress(RuntimeError):
             self._progress(message)
-        except RuntimeError:
-            # The opener's callback may belong to an object that is gone by now (the GUI's
-            # loader thread); a message is not worth a crash.
-            pass
 
     @classmethod
     def open(cls, cards_dir: Path | None = None, store_path: Path | None = None,

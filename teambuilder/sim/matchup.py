@@ -43,7 +43,7 @@ def build_matchup(teams: Sequence[Team], catalogue: Catalogue, format_key: str |
         names = [team.name for team in teams]
         if names[0] == names[1]:
             names = [f"{names[0]} (A)", f"{names[1]} (B)"]
-        first, second = (player_setup(t, lookup, fmt, n) for t, n in zip(teams, names))
+        first, second = (player_setup(t, lookup, fmt, n) for t, n in zip(teams, names, strict=True))
     except (FormatError, SetupError) as error:
         raise MatchupError(str(error)) from error
     return Matchup((first, second), fmt.life, fmt.key)

@@ -113,7 +113,7 @@ class PlaytestSession:
         keep = len(self.deciders) - 1 - self.deciders[::-1].index(ME)
         actions, deciders = self.game.record[:keep], self.deciders[:keep]
         self.game, self.agent, _ = self._new_game()
-        for action, player in zip(actions, deciders):
+        for action, player in zip(actions, deciders, strict=True):
             self._apply(player, action)
         return True
 
@@ -121,7 +121,7 @@ class PlaytestSession:
     def summary(self) -> Summary:
         game = self.game
         bought = [0, 0]
-        for action, player in zip(game.record, self.deciders):
+        for action, player in zip(game.record, self.deciders, strict=True):
             if isinstance(action, Purchase):
                 bought[player] += 1
         winner = None if game.winner is None else game.players[game.winner].name
@@ -164,12 +164,14 @@ class PlaytestSession:
         session = cls(matchup, teams, config)
         if session.game.first_player != int(record["first_player"]):
             raise PlaytestError("the saved game's first player does not match its seed")
-        try:
-            for number, (raw, player) in enumerate(zip(record["actions"], info["deciders"]), start=1):
+        if len(record["actions"]) != len(info["deciders"]):
+            raise PlaytestError("the saved game lists a different number of actions and deciders")
+        for number, (raw, player) in enumerate(zip(record["actions"], info["deciders"], strict=True), start=1):
+            try:
                 if player not in (0, 1):
                     raise ValueError(f"decider {player!r} is not 0 or 1")
                 session._apply(player, action_from_json(raw))
-        except (ValueError, TypeError) as error:
-            raise PlaytestError(f"action {number}: {error}") from error
+            except (ValueError, TypeError) as error:
+                raise PlaytestError(f"action {number}: {error}") from error
         return session
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -175,10 +175,8 @@ class TeamLibrary:
                     moved.append((source, Path(f"{target}{suffix}")))
         except OSError as error:
             for source, moved_to in reversed(moved):   # all or nothing, as far as we can
-                try:
+                with suppress(OSError):
                     os.rename(moved_to, source)
-                except OSError:
-                    pass
             raise LibraryError(f"cannot set the team library {path} aside: {error.strerror}; "
                                "move it away by hand") from error
         return target

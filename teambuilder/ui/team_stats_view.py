@@ -175,7 +175,7 @@ class BarChart(QWidget):
     def _paint_bars(self, painter: QPainter) -> None:
         highlight = self.palette().color(QPalette.ColorRole.Highlight)
         painter.setPen(Qt.PenStyle.NoPen)
-        for bar, rect in zip(self._bars, self.bar_rects()):
+        for bar, rect in zip(self._bars, self.bar_rects(), strict=True):
             painter.fillRect(rect, QColor(bar.colour) if bar.colour else highlight)
 
     def _paint_axis(self, painter: QPainter) -> None:
@@ -194,7 +194,7 @@ class BarChart(QWidget):
         metrics = self.fontMetrics()
         plot = self._plot()
         centre = Qt.AlignmentFlag.AlignCenter
-        for bar, rect in zip(self._bars, self.bar_rects()):
+        for bar, rect in zip(self._bars, self.bar_rects(), strict=True):
             value = str(bar.value)
             if self.horizontal:
                 label = metrics.elidedText(bar.label, Qt.TextElideMode.ElideRight,

@@ -40,7 +40,7 @@ def test_each_written_init_takes_and_sets_exactly_the_fields() -> None:
                   for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
         args = init.args.args[1:]
         defaults = [None] * (len(args) - len(init.args.defaults)) + [ast.unparse(d) for d in init.args.defaults]
-        params = [(a.arg, d) for a, d in zip(args, defaults)]
+        params = [(a.arg, d) for a, d in zip(args, defaults, strict=True)]
         assert params == fields, f"{file}: {node.name}.__init__ takes {params}, the fields are {fields}"
         source = ast.unparse(init)
         for name, _ in fields:

@@ -62,10 +62,7 @@ def test_team_validate_never_crashes(data: bytes) -> None:
 def test_team_import_writes_only_what_it_can_read_back(data: bytes, from_file: bool, as_json: bool) -> None:
     output = WORK / ("imported.json" if as_json else "imported.yaml")
     output.unlink(missing_ok=True)
-    if from_file:
-        source = str(_write("source.txt", data))
-    else:
-        source = data.decode("utf-8", "replace")
+    source = str(_write("source.txt", data)) if from_file else data.decode("utf-8", "replace")
     run = run_cli("team", "import", "-o", str(output), "--", source)
     assert run.code in (0, 1, 2)
     if run.code == 2:

@@ -10,6 +10,7 @@ cards; a damaged settings file gives defaults.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sqlite3
 import tempfile
@@ -66,10 +67,9 @@ def test_a_damaged_row_never_hides_the_library(changes: list[tuple[int, str, obj
     with sqlite3.connect(path) as connection:
         for row, column, value in changes:
             cast = "CAST(? AS TEXT)" if isinstance(value, bytes) else "?"
-            try:
+            # (NULL where the schema forbids it, or an int SQLite cannot hold: no program stores those)
+            with contextlib.suppress(sqlite3.IntegrityError, OverflowError):
                 connection.execute(f"UPDATE team SET {column} = {cast} WHERE id = ?", (value, ids[row - 1]))
-            except (sqlite3.IntegrityError, OverflowError):
-                pass            # NULL where the schema forbids it, or an int SQLite cannot hold
     with TeamLibrary.open(path) as library:
         entries = library.entries(include_deleted=True)
         assert sorted(entry.id for entry in entries) == sorted(ids)     # every team is listed

@@ -74,7 +74,7 @@ def test_undo_takes_back_my_last_decision_and_the_ai_replies(make_session) -> No
     assert session.game.record == expected_record
     assert session.my_turn_to_decide
     fresh = make_session()
-    for action, who in zip(expected_record, session.deciders):
+    for action, who in zip(expected_record, session.deciders, strict=False):
         fresh._apply(who, action)
     assert fresh.game.log == session.game.log
 

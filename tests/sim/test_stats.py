@@ -8,7 +8,7 @@ from teambuilder.sim.stats import Z_95, wilson_interval
 
 
 def test_z_is_the_95_percent_normal_quantile() -> None:
-    assert Z_95 == pytest.approx(1.959964, abs=1e-6)
+    assert pytest.approx(1.959964, abs=1e-6) == Z_95
 
 
 @pytest.mark.parametrize(("wins", "games", "low", "high"), [

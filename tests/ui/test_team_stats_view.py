@@ -141,13 +141,13 @@ def test_energy_bars_are_painted_in_the_energy_colours(qtbot: QtBot, catalogue) 
     view.set_stats(stats_of(catalogue, "standard-x-men"))
     image = picture(view)
     chart = view.energy_chart
-    for (energy, dice), rect, centre in zip(chart.bars(), chart.bar_rects(), bar_centres(view, chart)):
+    for (energy, dice), rect, centre in zip(chart.bars(), chart.bar_rects(), bar_centres(view, chart), strict=True):
         if dice:
             assert image.pixelColor(centre).name() == ENERGY_COLOURS[energy], energy
         else:
             assert rect.height() == 0, energy  # no fist dice: no fist bar
     # Taller bar, more dice: bolt (10) over mask (8) over shield (2).
-    heights = {label: rect.height() for (label, _), rect in zip(chart.bars(), chart.bar_rects())}
+    heights = {label: rect.height() for (label, _), rect in zip(chart.bars(), chart.bar_rects(), strict=True)}
     assert heights["bolt"] > heights["mask"] > heights["shield"] > 0
 
     highlight = view.palette().color(QPalette.ColorRole.Highlight).name()
