@@ -316,8 +316,8 @@ def _toughness_left(game: Game, die: Die) -> int:
 def _resolving_effect(game: Game) -> Effect | None:
     """The effect a target is being chosen for (None: damage being redirected)."""
     resolution = game.resolving
-    if resolution is None:
-        return None
+    if resolution is None or resolution.applying:
+        return None           # (an ability paused while its damage is dealt chooses nothing)
     from teambuilder.engine.triggers import ability_of, effects_of
     chosen = effects_of(ability_of(game, resolution.trigger), resolution)
     return chosen[min(len(resolution.targets), len(chosen) - 1)]

@@ -68,7 +68,7 @@ def _paid(game: Game, player: int, action: Action, data: dict[str, Any]) -> bool
         return False
     life = _int(data["life"])
     game.say(f"pays {life} life to stop it.", player)
-    game.lose_life(player, life)
+    game.lose_life({player: life})
     return True
 
 

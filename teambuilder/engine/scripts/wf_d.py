@@ -240,7 +240,7 @@ def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players:
 def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     if isinstance(action, Choose):
         game.say("pays 2 life to block with [mask] character dice.", player)
-        game.lose_life(player, 2)
+        game.lose_life({player: 2})
         return
     for die_id in data["masks"]:
         game.dice[int(die_id)].flags.add("cant_block")

@@ -258,7 +258,7 @@ def shaw_pays(game: Game, die: Die) -> bool:
         game.say(f"{game.die_name(die)} cannot pay 1 life to Regenerate.", die.owner)
         return False
     game.say(f"pays 1 life so {game.die_name(die)} can Regenerate.", die.owner)
-    game.lose_life(die.owner, 1)
+    game.lose_life({die.owner: 1})
     return True
 
 
