@@ -14,7 +14,8 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
   attack could finish it.
 - Blocks to survive (chump-blocks the biggest attackers when the damage would kill it)
   and to make good trades (a blocker that KOs its attacker and survives, or trades up).
-- Splits an attacker's damage to KO as many blockers (worth as much) as it can.
+- Divides a die's damage to KO the most valuable dice it can (then as many as it can);
+  with Overcrush, once they are all KO'd the rest goes through to the opponent.
 - Targets: harmful effects at the opponent's best die, helpful ones on its own.
 """
 
@@ -209,16 +210,17 @@ class GreedyAgent:
 
     @staticmethod
     def _split(game: Game, decision: Decision) -> Action:
-        def kills(option: Action) -> tuple[int, float]:
+        def score(option: Action) -> tuple[float, int, int]:
+            """What the division KOs (worth, then how many), then what goes through."""
             assert isinstance(option, SplitDamage)
-            count, value = 0, 0.0
+            value, count = 0.0, 0
             for die_id, damage in option.split:
                 die = game.dice[die_id]
                 if die.damage + damage >= game.stats(die)[1]:
                     count += 1
                     value += die_value(game, die)
-            return count, value
-        return max(decision.options, key=kills)
+            return value, count, option.through
+        return max(decision.options, key=score)
 
     # -- targets ----------------------------------------------------------------------
     @staticmethod

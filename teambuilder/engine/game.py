@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from teambuilder.catalogue.abilities import Ability
-from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
-from teambuilder.engine.actions import Action, Decision
+from teambuilder.engine import combat, damage, effects, rules, scripts, triggers, turn, windows
+from teambuilder.engine.actions import Action, Decision, SplitDamage
 from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.state import (
@@ -187,7 +187,7 @@ class Game:
         self.over = False
         self.winner: int | None = None
         self.result = ""
-        self.damage_splits: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.damage_splits: dict[int, SplitDamage] = {}   # die -> how its player divided its damage
         self.pending_event = 0
         self.shields: dict[tuple[str, int | None], int] = {}
         # Loaded dice for rule scenarios: die id -> faces its next rolls show. Empty in play.
@@ -379,7 +379,7 @@ class Game:
         """Run rules until a player must decide or the game is over."""
         while not self.over and self.decision is None:
             if self.damage_queue:
-                combat.process_damage(self)
+                damage.process_damage(self)
             elif self.new_triggers and not (self.resolving and self.resolving.applying):
                 triggers.batch_new(self)    # (an ability part-way through its effects first finishes)
             elif self.trigger_batches or self.resolving:
@@ -475,5 +475,5 @@ CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _SETS + _DICTS + _BY_HAND)
 
 
 RUNNERS: dict[str, Callable[..., None]] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
-RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS,
-                                            **triggers.RESOLVERS, **scripts.RESOLVERS}
+RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **damage.RESOLVERS,
+                                            **windows.RESOLVERS, **triggers.RESOLVERS, **scripts.RESOLVERS}

@@ -260,7 +260,8 @@ class _Builder:
             return DeclareBlockers(tuple((self.die(b), self.die(a)) for b, a in pairs))
         if key == "split":
             return SplitDamage(self.die(value["attacker"]),
-                               tuple((self.die(b), int(n)) for b, n in value["damage"].items()))
+                               tuple((self.die(b), int(n)) for b, n in value["damage"].items()),
+                               int(value.get("through", 0)))
         if key == "order":
             return ChooseTrigger(int(value))
         if key == "target":

@@ -134,7 +134,7 @@ def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: lis
     die = ctx.event_die
     if die is None:
         return False
-    # A rule on the die (not only its "double_damage" flag): combat.deal reads the flag
+    # A rule on the die (not only its "double_damage" flag): damage.deal reads the flag
     # only when some rule is in force. The action die is out of play: not bound to the field.
     ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
                                                 dice=(die.id,), bound_to_field=False))
