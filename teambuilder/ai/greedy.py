@@ -16,12 +16,14 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
   and to make good trades (a blocker that KOs its attacker and survives, or trades up).
 - Divides a die's damage to KO the most valuable dice it can (then as many as it can);
   with Overcrush, once they are all KO'd the rest goes through to the opponent.
-- Targets: harmful effects at the opponent's best die, helpful ones on its own.
+- Targets: harmful effects at the opponent's best die (the opponent, when no opposing die
+  can be chosen), helpful ones at its own best die (or itself).
 """
 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -338,7 +340,7 @@ def _resolving_is_harmful(game: Game) -> bool:
     if effect.op == "modify":
         return effect.attack + effect.defense < 0
     if effect.op == "script":
-        return effect.to.die.owner == "opponent"
+        return effect.to.die.owner == "opponent" or scripts.harms(effect.name)
     return effect.op in HARMFUL
 
 

@@ -339,7 +339,7 @@ def _cleave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     return bool(amount)
 
 
-@script("keyword:corrupt")
+@script("keyword:corrupt", harms=True)
 def _corrupt(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Corrupt X: the target player takes X dice from their bag, puts 1 of them (their
     choice) in the used pile and returns the rest to the bag."""

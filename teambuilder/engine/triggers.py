@@ -231,7 +231,11 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
     encoded as -1 - index. A die already picked cannot be picked again, except for split
     damage where each pick is one point."""
     found: list[int] = []
-    if effect.to.player == "target" or effect.to.or_player:
+    if effect.to.or_player:
+        # "target player (or character die)": either player; the filter describes the dice.
+        found += [-1 - ctx.controller, -1 - (1 - ctx.controller)]
+    elif effect.to.player == "target":
+        # "target player", or with an owner "target opponent" (or "yourself").
         found += [-1 - p for p in (ctx.controller, 1 - ctx.controller)
                   if effect.to.die.owner is None or (effect.to.die.owner == "you") == (p == ctx.controller)]
     if effect.to.player != "target":

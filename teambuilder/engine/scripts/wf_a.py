@@ -161,7 +161,7 @@ def rolled_the_number(ctx: Context, effect: Effect, dice: list[Die], players: li
 
 # -- Dark Avenger (27): 1 damage, or 2 with an active Batman Family character --------------
 
-@script("27wf")
+@script("27wf", harms=True)
 def dark_avenger(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     batman_family = selectors.select(ctx, DieFilter(owner="you", affiliations=("batman_family",)))
     amount = 2 if batman_family else 1
