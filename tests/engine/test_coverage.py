@@ -34,6 +34,12 @@ def test_statuses() -> None:
     assert coverage(card("On field: magic.", abilities=scripted)).status == "partial"
 
 
+def test_suit_up_plays_the_characters_its_text_names() -> None:
+    assert coverage(card("Suit Up (Pepper Potts or Rescue).", ("suit_up",))).status == "full"
+    unnamed = coverage(card("Suit Up.", ("suit_up",)))
+    assert (unnamed.status, unnamed.missing) == ("partial", ("keyword suit_up: its text does not say what it needs",))
+
+
 def test_report_counts_per_set() -> None:
     result = report([card("No ability."), card("On field: deal 1 damage.")])
     assert result["sets"] == [{"set": "test", "cards": 2, "full": 1, "partial": 0, "none": 1}]
