@@ -8,12 +8,12 @@ import sys
 from typing import Any
 
 from teambuilder.engine.coverage import coverage, needs_abilities, report
-from teambuilder.engine.scenario import _inline_card
+from teambuilder.engine.scenario_cards import inline_card
 from tests.conftest import REPO
 
 
 def card(text: str, keywords: tuple[str, ...] = (), abilities: Any = None) -> Any:
-    return _inline_card("1test", {"name": "Probe", "levels": [[1, 1, 1]], "energy": ["mask"], "text": text,
+    return inline_card("1test", {"name": "Probe", "levels": [[1, 1, 1]], "energy": ["mask"], "text": text,
                                   "keywords": list(keywords), "abilities": abilities})
 
 
