@@ -14,13 +14,16 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
   attack could finish it.
 - Blocks to survive (chump-blocks the biggest attackers when the damage would kill it)
   and to make good trades (a blocker that KOs its attacker and survives, or trades up).
-- Splits an attacker's damage to KO as many blockers (worth as much) as it can.
-- Targets: harmful effects at the opponent's best die, helpful ones on its own.
+- Divides a die's damage to KO the most valuable dice it can (then as many as it can);
+  with Overcrush, once they are all KO'd the rest goes through to the opponent.
+- Targets: harmful effects at the opponent's best die (the opponent, when no opposing die
+  can be chosen), helpful ones at its own best die (or itself).
 """
 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -209,16 +212,17 @@ class GreedyAgent:
 
     @staticmethod
     def _split(game: Game, decision: Decision) -> Action:
-        def kills(option: Action) -> tuple[int, float]:
+        def score(option: Action) -> tuple[float, int, int]:
+            """What the division KOs (worth, then how many), then what goes through."""
             assert isinstance(option, SplitDamage)
-            count, value = 0, 0.0
+            value, count = 0.0, 0
             for die_id, damage in option.split:
                 die = game.dice[die_id]
                 if die.damage + damage >= game.stats(die)[1]:
                     count += 1
                     value += die_value(game, die)
-            return count, value
-        return max(decision.options, key=kills)
+            return value, count, option.through
+        return max(decision.options, key=score)
 
     # -- targets ----------------------------------------------------------------------
     @staticmethod
@@ -316,8 +320,8 @@ def _toughness_left(game: Game, die: Die) -> int:
 def _resolving_effect(game: Game) -> Effect | None:
     """The effect a target is being chosen for (None: damage being redirected)."""
     resolution = game.resolving
-    if resolution is None:
-        return None
+    if resolution is None or resolution.applying:
+        return None           # (an ability paused while its damage is dealt chooses nothing)
     from teambuilder.engine.triggers import ability_of, effects_of
     chosen = effects_of(ability_of(game, resolution.trigger), resolution)
     return chosen[min(len(resolution.targets), len(chosen) - 1)]
@@ -336,7 +340,7 @@ def _resolving_is_harmful(game: Game) -> bool:
     if effect.op == "modify":
         return effect.attack + effect.defense < 0
     if effect.op == "script":
-        return effect.to.die.owner == "opponent"
+        return effect.to.die.owner == "opponent" or scripts.harms(effect.name)
     return effect.op in HARMFUL
 
 

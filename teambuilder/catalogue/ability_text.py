@@ -8,32 +8,7 @@ card file); everything else is rendered here, a clause per effect.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
-
-TRIGGER_LABELS = {
-    "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
-    "blocked": "When this die is blocked", "engaged": "When this die is engaged",
-    "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
-    "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
-    "energized": "Energize", "any_fielded": "While active, whenever {when} is fielded",
-    "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",
-    "any_purchased": "While active, whenever {when} is purchased",
-    "you_damaged": "While active, whenever you are dealt damage",
-    "player_damaged": "While active, whenever a player is dealt damage",
-    "action_used": "While active, whenever {when} is used", "global_used": "While active, whenever a global ability is used",
-    "spun_up": "While active, whenever {when} spins up",
-    "attackers_declared": "While active, after attackers are declared",
-    "blockers_declared": "While active, after blockers are declared",
-    "clear_and_draw": "While active, before each Clear and Draw step", "rolled": "While active, after the first roll",
-    "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
-    "targeted": "While active, whenever {when} is targeted", "drawn": "While active, whenever a player draws",
-    "prepped": "While active, whenever {when} is prepped",
-    "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
-    "double_burst": "Double burst",
-}
-KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
-ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
-              "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
-
+from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
 AFFILIATION_NAMES: dict[str, str] = {}
@@ -120,7 +95,9 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
 
 def describe_selector(to: Selector) -> str:
     if to.player is not None:
-        return {"you": "you", "opponent": "your opponent", "each": "each player", "target": "target player",
+        # An owner narrows a target player: "target opponent" (the engine offers only them).
+        target = {"opponent": "target opponent", "you": "you"}.get(to.die.owner or "", "target player")
+        return {"you": "you", "opponent": "your opponent", "each": "each player", "target": target,
                 "active": "the active player", "event": "that player"}[to.player]
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)

@@ -75,8 +75,9 @@ class DeclareBlockers:
 
 @dataclass(frozen=True)
 class SplitDamage:
-    attacker: int
-    split: tuple[tuple[int, int], ...]    # (blocker, damage)
+    attacker: int                         # the die whose damage is divided
+    split: tuple[tuple[int, int], ...]    # (die it damages, damage)
+    through: int = 0                      # Overcrush: the leftover that goes to the defending player
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def _payment_from(raw: object) -> Payment:
 
 # How each action field is written in a record, by field name (the compiled engine keeps no
 # annotation strings to read this from; a test checks every field of every action is here).
-INT_FIELDS = frozenset({"slot", "die", "ability", "attacker", "index", "target", "player"})
+INT_FIELDS = frozenset({"slot", "die", "ability", "attacker", "index", "target", "player", "through"})
 LIST_FIELDS = frozenset({"dice"})
 PAIR_FIELDS = frozenset({"blocks", "split"})
 PAYMENT_FIELDS = frozenset({"payment"})

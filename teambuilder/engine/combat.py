@@ -1,14 +1,12 @@
-"""The Attack Step and the damage pipeline.
+"""The Attack Step.
 
 Declare attackers (none: the turn goes straight to cleanup, with no global window), their
 triggers, blockers (each blocks one attacker, several may gang up), block triggers, the
 action/global window, then damage all at once: an unblocked attacker hits the defending
-player and goes out of play; a blocked attacker splits its attack among its blockers as
-its player chooses; blockers hit their attacker; an attacker whose blockers all left
-stays blocked. "When damaged" abilities resolve before KOs; survivors return to the field.
-
-Every damage event passes through ``process_damage`` first, where static and reactive
-prevention and redirection may interrupt before the damage lands.
+player and goes out of play; a blocked attacker's attack is divided among its blockers
+as its player chooses (``assignment``); blockers hit their attacker; an attacker whose
+blockers all left stays blocked. "When damaged" abilities resolve before KOs; survivors
+return to the field. The damage itself goes through the pipeline in ``damage``.
 """
 
 from __future__ import annotations
@@ -16,27 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import keywords, rules, selectors, triggers
+from teambuilder.engine import assignment, keywords, rules, triggers
 from teambuilder.engine.actions import (
     Action,
-    ChooseTarget,
     Decision,
     DeclareAttackers,
     DeclareBlockers,
-    Pass,
     SplitDamage,
-    UseGlobal,
 )
 from teambuilder.engine.effects import ko_all, spin, static_bonuses, stats
-from teambuilder.engine.energy import payment_options
-from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Task, Zone
-from teambuilder.engine.windows import global_cost, limit_allows, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-MAX_SPLITS = 200
 
 
 def _pop(game: Game) -> Task:
@@ -274,46 +264,29 @@ def _after_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> None:
             keywords.raise_keyword(game, "infiltrate", die)
 
 
-def _splits(total: int, count: int) -> list[tuple[int, ...]]:
-    if count == 1:
-        return [(total,)]
-    return [(first,) + rest for first in range(total, -1, -1) for rest in _splits(total - first, count - 1)]
-
-
 def run_split_damage(game: Game, task: Task) -> None:
-    """Ask how each multiply-blocked attacker divides its damage, one attacker at a time."""
-    for attacker in attackers(game):
-        blockers = blockers_of(game, attacker)
-        if len(blockers) < 2 or attacker.id in game.damage_splits or game.has_keyword(attacker, "overcrush"):
+    """Ask how each blocked attacker's damage is divided (its player), then each die
+    blocking several attackers (the defending player), one die at a time, whenever more
+    than one division is legal (``assignment``)."""
+    bonuses = static_bonuses(game)
+    dealers = [(game.active, a, blockers_of(game, a), game.has_keyword(a, "overcrush")) for a in attackers(game)
+               if not (game.has_rules and rules.die_has(game, a, "damage_to_player"))]
+    dealers += [(game.inactive, b, blocked_by(game, b), False) for b in game.field_characters(game.inactive)]
+    for player, dealer, targets, overcrush in dealers:
+        division = assignment.frame(game, dealer, targets, overcrush, bonuses)
+        if dealer.id in game.damage_splits or not division.ambiguous:
             continue
-        splits = _splits(stats(game, attacker)[0], len(blockers))
-        if len(splits) > MAX_SPLITS:
-            # Whole damage to one blocker, or spread evenly, keeps the choice readable.
-            splits = [s for s in splits if max(s) == sum(s) or max(s) - min(s) <= 1]
-        options = tuple(SplitDamage(attacker.id, tuple(zip((b.id for b in blockers), split)))
-                        for split in splits)
-        game.decision = Decision(game.active, "split", f"Split {game.die_name(attacker)}'s damage "
-                                 "among its blockers.", options=options)
-        return
-    for blocker in game.field_characters(game.inactive):
-        # A die blocking several attackers splits its damage as an attacker would.
-        targets = blocked_by(game, blocker)
-        if len(targets) < 2 or blocker.id in game.damage_splits:
-            continue
-        splits = _splits(stats(game, blocker)[0], len(targets))
-        if len(splits) > MAX_SPLITS:
-            splits = [s for s in splits if max(s) == sum(s) or max(s) - min(s) <= 1]
-        game.decision = Decision(game.inactive, "split", f"Split {game.die_name(blocker)}'s damage "
-                                 "among the attackers it blocks.",
-                                 options=tuple(SplitDamage(blocker.id, tuple(zip((a.id for a in targets), split)))
-                                               for split in splits))
+        among = "the attackers it blocks" if dealer.blocking is not None else "its blockers" + (
+            " (Overcrush: once each has enough to be KO'd, the rest may go to the opponent)" if overcrush else "")
+        game.decision = Decision(player, "split", f"Split {game.die_name(dealer)}'s damage among {among}.",
+                                 options=assignment.options(division))
         return
     _pop(game)
 
 
 def resolve_split(game: Game, decision: Decision, action: Action) -> None:
     assert isinstance(action, SplitDamage)
-    game.damage_splits[action.attacker] = action.split
+    game.damage_splits[action.attacker] = action
 
 
 def _is_fast(game: Game, die: Die) -> bool:
@@ -351,16 +324,14 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
             elif game.has_rules and rules.die_has(game, attacker, "damage_to_player"):
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
-            elif game.has_keyword(attacker, "overcrush"):
-                events += _overcrush(game, attacker, blockers, attack, bonuses)
-            elif blockers:
-                split = game.damage_splits.get(attacker.id, ((blockers[0].id, attack),))
-                events += [DamageEvent(amount, attacker.id, die=b, combat=True) for b, amount in split if amount]
+            else:
+                events += assignment.attacker_damage(game, attacker, blockers, attack, bonuses)
         for blocker in blockers:
             if _is_fast(game, blocker) != fast:
                 continue
             amount = stats(game, blocker, bonuses)[0]
-            blocker_split = dict(game.damage_splits.get(blocker.id, ()))
+            chosen = game.damage_splits.get(blocker.id)
+            blocker_split = dict(chosen.split) if chosen is not None else {}
             if blocker_split:
                 amount = blocker_split.get(attacker.id, 0)
             elif blocker.blocking != attacker.id:
@@ -386,26 +357,6 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
         die.zone = Zone.OUT_OF_PLAY
         die.leave_combat()
     game.damage_queue.extend(events)
-
-
-def _overcrush(game: Game, attacker: Die, blockers: list[Die], attack: int,
-               bonuses: dict[int, tuple[int, int]]) -> list[DamageEvent]:
-    """Overcrush: each blocker takes what KOs it; if that KOs (or there are no longer)
-    all of them, what is left goes to the defending player."""
-    events = []
-    left = attack
-    for blocker in blockers:
-        needed = max(0, stats(game, blocker, bonuses)[1] - blocker.damage)
-        dealt = min(left, needed)
-        if dealt:
-            events.append(DamageEvent(dealt, attacker.id, die=blocker.id, combat=True))
-        left -= dealt
-        if dealt < needed:
-            return events
-    if left:
-        game.say(f"{game.die_name(attacker)} overcrushes: {left} damage goes through.", attacker.owner)
-        events.append(DamageEvent(left, attacker.id, player=game.inactive, combat=True))
-    return events
 
 
 def run_combat_ko(game: Game, task: Task) -> None:
@@ -436,245 +387,6 @@ def run_combat_end(game: Game, task: Task) -> None:
         die.leave_combat()
 
 
-def _reactions(game: Game, event: DamageEvent) -> list[Action]:
-    """Reactive globals the damaged side may pay for this event (once per event each)."""
-    if not game.borrowed and not game.damage_reactions:
-        return []       # no card on the table reacts to damage (borrowed text may add one)
-    player = _damaged_side(game, event)
-    sources = game.energy_sources(player)
-    options: list[Action] = []
-    for slot in game.slots:
-        for index, ability in enumerate(game.abilities_of(slot.index)):
-            if ability.reactive != "damaged" or (slot.index, index) in event.offered \
-                    or not limit_allows(game, player, slot.index, index, ability):
-                continue
-            options += [UseGlobal(slot.index, index, p) for p in
-                        payment_options(sources, game.players[player].virtual,
-                                        global_cost(ability, game, player, slot.index), 3)]
-    return options
-
-
-def _damaged_side(game: Game, event: DamageEvent) -> int:
-    if event.player is not None:
-        return event.player
-    owner = game.dice[event.die].owner if event.die is not None else None
-    return owner if owner is not None else game.active
-
-
-def process_damage(game: Game) -> None:
-    """Offer reactions for the first event not yet offered, then deal the whole batch."""
-    for position, event in enumerate(game.damage_queue):
-        if event.amount <= 0 or event.asked:
-            continue
-        options = _reactions(game, event)
-        if not options:
-            event.asked = True
-        else:
-            game.pending_event = position
-            game.decision = Decision(_damaged_side(game, event), "react",
-                                     f"{_describe(game, event)}: use a reactive global?",
-                                     options=(Pass(),) + tuple(options))
-            return
-    batch, game.damage_queue = game.damage_queue, []
-    deal(game, batch)
-
-
-def _describe(game: Game, event: DamageEvent) -> str:
-    target = (game.players[event.player].name if event.player is not None
-              else game.die_name(game.dice[event.die or 0]))
-    return f"{event.amount} damage to {target}"
-
-
-def resolve_react(game: Game, decision: Decision, action: Action) -> None:
-    event = game.damage_queue[game.pending_event]
-    if isinstance(action, Pass):
-        event.asked = True
-        return
-    assert isinstance(action, UseGlobal)
-    ability = game.abilities_of(action.slot)[action.ability]
-    spent = pay(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
-    event.offered.add((action.slot, action.ability))
-    uses = game.players[decision.player].global_uses
-    uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
-    game.say(f"reacts with the global of {game.slots[action.slot].card.card.full_name} "
-             f"(paying {spent}).", decision.player)
-    for effect in ability.effects:
-        if effect.op == "prevent":
-            prevented = min(event.amount, selectors.amount(Context(game, decision.player, action.slot),
-                                                           effect.amount))
-            event.amount -= prevented
-            game.say(f"prevents {prevented} damage.", decision.player)
-        elif effect.op == "redirect":
-            # Redirected damage is new damage: no one reacts to the original any more.
-            event.asked = True
-            if effect.to.player == "opponent":
-                event.player, event.die = 1 - decision.player, None
-                game.say(f"redirects the damage to {game.players[event.player].name}.", decision.player)
-            else:
-                candidates = [d for d in game.field_characters() if d.id != event.die
-                              and (effect.to.die.owner is None or d.owner != decision.player)]
-                if candidates:
-                    game.decision = Decision(decision.player, "redirect", "Choose where the damage goes.",
-                                             options=tuple(ChooseTarget(d.id) for d in candidates))
-
-
-def resolve_redirect(game: Game, decision: Decision, action: Action) -> None:
-    assert isinstance(action, ChooseTarget)
-    event = game.damage_queue[game.pending_event]
-    event.die, event.player = action.target, None
-    game.say(f"redirects the damage to {game.die_name(game.dice[action.target])}.", decision.player)
-
-
-def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
-    """Rules in force change damage before shields: doubled, or prevented entirely."""
-    spent_rules: list[rules.ActiveRule] = []
-    for event in batch:
-        source = game.dice[event.source] if event.source is not None else None
-        if event.amount > 0 and source is not None:
-            event.amount *= rules.damage_multiplier(game, source)
-        elif event.amount > 0 and event.kind in ("global", "action"):
-            # Two-Face: the damage of a global (which has no die) doubled for its user.
-            for rule in rules.in_force(game, "double_damage"):
-                if rule.effect.by == event.kind and rule.controller == event.by and not rule.dice:
-                    event.amount *= 2
-                    spent_rules.append(rule)
-                    break
-        target = game.dice[event.die] if event.die is not None else None
-        if event.amount > 0 and rules.prevents_all(game, target, event.player, source, event.combat, event.kind,
-                                                   event.by):
-            game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
-            event.amount = 0
-
-    # A doubling bought for one use ("once") is used up by this batch of damage.
-    game.turn_rules = [r for r in game.turn_rules if not (r in spent_rules and r.effect.duration == "once")]
-
-def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
-    """Lex Luthor: Kansas Native: the first character die that damages the rule owner each
-    turn deals only 1; of several at once, the biggest is reduced (the owner's best pick)."""
-    for rule in rules.in_force(game, "reduce_first_to_one"):
-        player = rule.controller
-        if game.script_state.get(f"reduced:{player}") == game.turn_number:
-            continue
-        hits = [e for e in batch if e.player == player and e.amount > 0 and e.source is not None
-                and game.is_character(game.dice[e.source])]
-        if hits:
-            biggest = max(hits, key=lambda e: e.amount)
-            game.say(f"{game.die_name(game.dice[biggest.source or 0])} is the first to damage this turn: "
-                     f"{biggest.amount} becomes 1.", player)
-            biggest.amount = 1
-            game.script_state[f"reduced:{player}"] = game.turn_number
-
-
-def _next_die_shields(game: Game, batch: list[DamageEvent]) -> list[tuple[Die, int]]:
-    """Shields on "the next character die of yours that would take damage" (Replenish):
-    the first such event this turn uses the shield up."""
-    used = []
-    for event in batch:
-        if event.die is None or event.amount <= 0:
-            continue
-        die = game.dice[event.die]
-        key = ("next_die", die.owner)
-        shield = game.shields.get(key, 0) if die.owner is not None else 0
-        if shield and die.zone is Zone.FIELD:
-            stopped = min(shield, event.amount)
-            event.amount -= stopped
-            del game.shields[key]
-            game.say(f"{stopped} damage to {game.die_name(die)} is prevented.", die.owner)
-            used.append((die, die.owner))
-    return [(d, p) for d, p in used if p is not None]
-
-
-def _life_floor(game: Game, event: DamageEvent) -> int:
-    """Lex Luthor: Ex-Con: non-combat damage cannot take that player below 1 life."""
-    if event.combat or not game.has_rules or event.player is None:
-        return event.amount
-    for rule in rules.in_force(game, "life_floor"):
-        if rule.controller == event.player:
-            room = max(0, game.players[event.player].life - 1)
-            if event.amount > room:
-                game.say(f"cannot be taken below 1 life by non-combat damage ({event.amount - room} prevented).",
-                         event.player)
-                return room
-    return event.amount
-
-
-def deal(game: Game, batch: list[DamageEvent]) -> None:
-    """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
-    if game.has_rules:
-        _apply_rules(game, batch)
-    else:
-        for event in batch:
-            if event.source is not None and "double_damage" in game.dice[event.source].flags:
-                event.amount *= 2
-    replenished = _next_die_shields(game, batch)
-    for event in batch:
-        key = ("player", event.player) if event.player is not None else ("die", event.die)
-        shield = game.shields.get(key, 0)
-        if shield and event.amount:
-            stopped = min(shield, event.amount)
-            game.shields[key] = shield - stopped
-            event.amount -= stopped
-            game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
-    if game.has_rules:
-        _reduce_first(game, batch)
-    hurt_players: dict[int, int] = {}
-    hurt_by: dict[int, DamageEvent] = {}
-    for event in batch:
-        if event.player is not None and event.amount > 0:
-            event.amount = _life_floor(game, event)
-            game.players[event.player].life -= event.amount
-            source = game.dice[event.source].spec.name if event.source is not None else "an effect"
-            game.say(f"takes {event.amount} damage from {source} ({game.players[event.player].life} life).",
-                     event.player)
-            hurt_players[event.player] = hurt_players.get(event.player, 0) + event.amount
-            game.damage_taken[event.player] += event.amount
-            if event.source is not None:
-                game.player_hits.setdefault(event.player, set()).add(event.source)
-            hurt_by.setdefault(event.player, event)
-    if game.end_game():
-        return
-    for event in batch:
-        if event.amount > 0 and event.source is not None:
-            dealer = game.dice[event.source]
-            target = game.dice[event.die] if event.die is not None else None
-            triggers.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
-                          combat=event.combat)
-    for player, amount in hurt_players.items():
-        # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
-        # says what dealt (the first of) it: its kind, its player and its die.
-        first = hurt_by[player]
-        first_dealer = game.dice[first.source] if first.source is not None else None
-        kind = "combat" if first.combat else first.kind
-        by = first.by if first.by is not None else (first_dealer.owner if first_dealer is not None else None)
-        for event_name in ("you_damaged", "player_damaged"):
-            triggers.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
-                           instigator=first_dealer)
-    damaged: list[Die] = []
-    for event in batch:
-        if event.die is None or event.amount <= 0:
-            continue
-        die = game.dice[event.die]
-        if die.zone is not Zone.FIELD:
-            continue
-        die.damage += event.amount
-        die.hurt_events += 1
-        if event.source is not None:
-            game.hits.setdefault(die.id, set()).add(event.source)
-        if event.combat:
-            game.combat_damage[die.id] = game.combat_damage.get(die.id, 0) + event.amount
-        game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
-                 f"defense {stats(game, die)[1]}).", die.owner)
-        if die not in damaged:
-            damaged.append(die)
-    for die, player in replenished:
-        # Replenish: 1 life if the die the shield protected is not KO'd by this damage.
-        if die.zone is Zone.FIELD and die.damage < stats(game, die)[1]:
-            game.gain_life(player, 1)
-    for die in damaged:
-        triggers.emit(game, "damaged", die, event_die=die)
-        triggers.watch(game, "any_damaged", die)
-
-
 RUNNERS: dict[str, Callable[..., None]] = {
     "declare_attackers": run_declare_attackers, "declare_blockers": run_declare_blockers,
     "split_damage": run_split_damage, "combat_damage": run_combat_damage,
@@ -683,5 +395,4 @@ RUNNERS: dict[str, Callable[..., None]] = {
 }
 RESOLVERS: dict[str, Callable[..., None]] = {
     "attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
-    "react": resolve_react, "redirect": resolve_redirect,
 }

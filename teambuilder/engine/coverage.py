@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import scripts
-from teambuilder.engine.keywords import IMPLEMENTED
+from teambuilder.engine.keywords import BUILT, IMPLEMENTED
 from teambuilder.engine.primitives import HANDLERS
 
 STATUSES = ("full", "partial", "none")
-_KEYWORD_SENTENCE = re.compile(r"^[A-Z][a-z]+( [A-Z][a-z]+)?( \d+)?\.$")
+# "Fast.", "Corrupt 2.", "Suit Up (Pepper Potts or Rescue).": a keyword, with its number or names
+_KEYWORD_SENTENCE = re.compile(r"^[A-Z][a-z]+( [A-Z][a-z]+)?( \d+| \([^()]+\))?\.$")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ def coverage(card: Card) -> CardCoverage:
     for keyword in card.keywords:
         if keyword not in IMPLEMENTED:
             missing.append(f"keyword {keyword}")
+        elif keyword in BUILT and BUILT[keyword](card.text) is None:
+            missing.append(f"keyword {keyword}: its text does not say what it needs")
     for index, ability in enumerate(card.abilities, start=1):
         if ability.unsupported:
             missing.append(f"ability {index}: {ability.unsupported}")

@@ -85,8 +85,10 @@ def describe_action(game: Game, decision: Decision, action: Action) -> str:
             return f"Resolve {batch[action.index].label(game)} next"
         return f"Resolve ability {action.index + 1} next"
     if isinstance(action, SplitDamage):
-        parts = ", ".join(f"{amount} to {_die(game, target)}" for target, amount in action.split)
-        return f"{game.die_name(game.dice[action.attacker])} deals {parts}"
+        parts = [f"{amount} to {_die(game, target)}" for target, amount in action.split]
+        if action.through:
+            parts.append(f"{action.through} through to {game.players[game.inactive].name}")
+        return f"{game.die_name(game.dice[action.attacker])} deals {', '.join(parts)}"
     if isinstance(action, Choose):
         return _describe_choice(game, decision, action)
     if isinstance(action, Reroll):

@@ -4,8 +4,10 @@ The turn is a stack of small tasks (``Task``): each step of the turn is one task
 a task that needs a player's choice leaves a ``Decision`` and waits. Because the state is
 plain data (no generators or callbacks), a game can be copied for look-ahead. Before the
 next task runs, the engine always empties, in order: pending damage (where prevention and
-redirection may interrupt), new triggers (batched), the trigger queue, and KOs from
-damage >= defense. Invariant: ``decision`` is None only when the game is over.
+redirection may interrupt), new triggers (batched once an ability that paused for its
+damage has finished), the trigger queue, and KOs from damage >= defense. A player at 0
+life ends the game at once (``end_game``): nothing pending happens after that.
+Invariant: ``decision`` is None only when the game is over.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from teambuilder.catalogue.abilities import Ability
-from teambuilder.engine import combat, effects, rules, scripts, triggers, turn, windows
-from teambuilder.engine.actions import Action, Decision
+from teambuilder.engine import combat, damage, effects, rules, scripts, triggers, turn, windows
+from teambuilder.engine.actions import Action, Decision, SplitDamage
 from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.state import (
@@ -26,6 +28,7 @@ from teambuilder.engine.state import (
     Die,
     EngineCard,
     Player,
+    ReadingPass,
     Slot,
     Task,
     Zone,
@@ -184,7 +187,7 @@ class Game:
         self.over = False
         self.winner: int | None = None
         self.result = ""
-        self.damage_splits: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.damage_splits: dict[int, SplitDamage] = {}   # die -> how its player divided its damage
         self.pending_event = 0
         self.shields: dict[tuple[str, int | None], int] = {}
         # Loaded dice for rule scenarios: die id -> faces its next rolls show. Empty in play.
@@ -252,7 +255,8 @@ class Game:
         copy.damage_queue = [replace(event, offered=set(event.offered)) for event in self.damage_queue]
         resolving = self.resolving
         copy.resolving = None if resolving is None else replace(
-            resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking))
+            resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking),
+            carried=list(resolving.carried))
         copy.script_state = deepcopy(self.script_state)   # plain data (ids, turn numbers)
         return copy
 
@@ -360,10 +364,10 @@ class Game:
             cache[key] = compute()
         return cache[key]  # type: ignore[return-value]
 
-    def reading(self) -> _Reading:
+    def reading(self) -> ReadingPass:
         """A read-only pass over the state (``with game.reading():``): pure queries are
         answered once and remembered until it ends. Nothing may change the game inside it."""
-        return _Reading(self)
+        return ReadingPass(self)
 
     # -- log -------------------------------------------------------------------------
     def say(self, text: str, player: int | None = None, turn_tag: bool = True) -> None:
@@ -375,9 +379,9 @@ class Game:
         """Run rules until a player must decide or the game is over."""
         while not self.over and self.decision is None:
             if self.damage_queue:
-                combat.process_damage(self)
-            elif self.new_triggers:
-                triggers.batch_new(self)
+                damage.process_damage(self)
+            elif self.new_triggers and not (self.resolving and self.resolving.applying):
+                triggers.batch_new(self)    # (an ability part-way through its effects first finishes)
             elif self.trigger_batches or self.resolving:
                 triggers.step(self)
             elif not self.hold_kos and effects.state_based_kos(self):
@@ -410,13 +414,17 @@ class Game:
         self.advance()
 
     def end_game(self) -> bool:
-        """End the game as soon as a player is at 0 life; both at once is a tie."""
+        """End the game the moment a player is at 0 life (both through one effect: a tie).
+        Nothing pending happens any more: queued damage, triggers, the rest of an ability."""
         down = [p.index for p in self.players if p.life <= 0]
-        if not down:
-            return False
+        if self.over or not down:
+            return self.over
         self.over = True
-        self.decision = None
+        self.decision, self.resolving = None, None
         self.tasks.clear()
+        self.damage_queue.clear()
+        self.new_triggers.clear()
+        self.trigger_batches.clear()
         if len(down) == 2:
             self.winner, self.result = None, "tie"
             self.say("Both players reach 0 life at once: the game is a tie.")
@@ -426,12 +434,15 @@ class Game:
             self.say(f"{self.players[down[0]].name} has no life left. {self.result}.")
         return True
 
-    def lose_life(self, player: int, amount: int) -> None:
-        """Losing life is not damage: nothing that reacts to damage sees it."""
-        if amount <= 0:
+    def lose_life(self, losses: dict[int, int]) -> None:
+        """Players lose life (player -> amount) all at once, as one effect makes them: both
+        at 0 is a tie. Losing life is not damage: nothing that reacts to damage sees it."""
+        if self.over:
             return
-        self.players[player].life -= amount
-        self.say(f"loses {amount} life ({self.players[player].life} left).", player)
+        for player, amount in losses.items():
+            if amount > 0:
+                self.players[player].life -= amount
+                self.say(f"loses {amount} life ({self.players[player].life} left).", player)
         self.end_game()
 
     def gain_life(self, player: int, amount: int) -> None:
@@ -463,26 +474,6 @@ _BY_HAND = ("zone_index", "dice", "slot_dice", "players", "rng", "forced_rolls",
 CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _SETS + _DICTS + _BY_HAND)
 
 
-class _Reading:
-    """The context of ``Game.reading`` (a plain class: it is entered at every decision,
-    and a generator-based context manager costs several times as much)."""
-
-    __slots__ = ("game", "outer")
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.outer = False
-
-    def __enter__(self) -> None:
-        self.outer = self.game.query_cache is not None
-        if not self.outer:
-            self.game.query_cache = {}
-
-    def __exit__(self, *exc: object) -> None:
-        if not self.outer:
-            self.game.query_cache = None
-
-
 RUNNERS: dict[str, Callable[..., None]] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
-RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **windows.RESOLVERS,
-                                            **triggers.RESOLVERS, **scripts.RESOLVERS}
+RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **damage.RESOLVERS,
+                                            **windows.RESOLVERS, **triggers.RESOLVERS, **scripts.RESOLVERS}

@@ -5,8 +5,9 @@ Immortal, Ally, Energy Drain, Deadly, Cleave, Infiltrate, Tag Out, Call Out) are
 here from the places where those rules run; a die has a keyword when its card lists it
 or an effect gave it one (``Game.has_keyword``). Keywords that are plain triggered
 abilities (Attune, Intimidate, Suit Up) are added to the card's abilities when the card
-enters the engine (``printed_abilities``), in the same ability language cards use;
-labels (Vengeance, Underdog, Impulse, Energize) mark an ability of the card.
+enters the engine (``printed_abilities``; Suit Up's from the characters its text names),
+in the same ability language cards use; labels (Vengeance, Underdog, Impulse, Energize)
+mark an ability of the card. ``IMPLEMENTED`` says how each claimed keyword is carried out.
 
 Capture, control, copy, swap, tokens and "out of play until end of turn" follow the
 X-Men Forever rulebook: see each function.
@@ -14,14 +15,14 @@ X-Men Forever rulebook: see each function.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Effect, parse_ability
+from teambuilder.catalogue.abilities import Ability, parse_ability
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
-from teambuilder.engine.scripts import continuation, script
-from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import DamageEvent, Die, Zone, put_on_table
+from teambuilder.engine.state import Die, Zone, put_on_table
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -54,18 +55,55 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 # or given): their index in a PendingTrigger is -1 - position here.
 RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave")
 PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
-# Keywords the engine implements (the coverage report checks cards against this).
-IMPLEMENTED: frozenset[str] = frozenset({
-    "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
-    "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
-    "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
-    "vengeance",
-})
 
 
-def printed_abilities(keywords: tuple[str, ...]) -> tuple[Ability, ...]:
-    """The abilities a card gains from the trigger-shaped keywords it lists."""
-    return tuple(KEYWORD_ABILITIES[k] for k in keywords if k in PRINTED)
+def suit_up(text: str) -> Ability | None:
+    """Suit Up (names): when you buy the die you may KO a character die you control of a
+    named character; if you do, the bought die moves to the field at level 2 (moving is
+    not fielding: no fielding cost, no "when fielded"). The names are the card's own, as
+    its text gives them: "Suit Up (Pepper Potts or Rescue)." (SWW lexicon "Suit Up")."""
+    found = re.search(r"Suit Up \(([^)]*)\)", text)
+    names = [n.strip() for n in re.split(r",| or ", found.group(1)) if n.strip()] if found else []
+    if not names:
+        return None
+    mine = {"owner": "you", "name": names}
+    return parse_ability({
+        "trigger": "purchased", "keyword": "suit_up", "optional": True, "if": [{"count": mine, "at_least": 1}],
+        "effects": [{"do": "ko", "to": {"target": 1, **mine}},
+                    {"do": "move", "to": {"this": True, "zone": "any"}, "into": "field", "level": 2, "if_done": True}]})
+
+
+# Keyword abilities built from the card that lists the keyword (its text names what they need).
+BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up}
+
+
+class Carried(StrEnum):
+    """How the engine carries out a keyword it claims to implement."""
+
+    RULE = "rule"          # the rules ask for it by name where they run (Fast: the damage steps)
+    ABILITY = "ability"    # it stands for an ability the engine adds or raises (KEYWORD_ABILITIES)
+    EFFECT = "effect"      # cards write it as an effect: Prep (into: prep), Corrupt X (keyword:corrupt)
+    LABEL = "label"        # it names one of the card's own written abilities (Vengeance)
+    ENERGY = "energy"      # it restates what the card's energy types do (Crossover: one of each)
+
+
+# The keywords the engine implements, and how: the coverage report trusts this table, and
+# tests/engine/test_keyword_claims.py checks each entry has code and a scenario behind it.
+IMPLEMENTED: dict[str, Carried] = {
+    "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
+    "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
+    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
+    "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
+    "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
+    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
+}
+
+
+def printed_abilities(keywords: tuple[str, ...], text: str = "") -> tuple[Ability, ...]:
+    """The abilities a card gains from the trigger-shaped keywords it lists (``text``: the
+    card's text, for those built from it)."""
+    built = [BUILT[k](text) for k in keywords if k in BUILT]
+    return tuple(KEYWORD_ABILITIES[k] for k in keywords if k in PRINTED) + tuple(a for a in built if a is not None)
 
 
 def raised_ability(index: int) -> Ability:
@@ -295,82 +333,3 @@ def end_of_turn(game: Game) -> None:
     for die in game.dice:
         if die.copy_of is not None:
             die.copy_of = None
-
-
-# -- keyword scripts ---------------------------------------------------------------------
-
-@script("keyword:call_out")
-def _call_out(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Call Out: the target may block only this attacker, and only it may block it."""
-    if ctx.source is None or not dice:
-        return False
-    if dice[0].id in ctx.game.call_outs.values():
-        # Two dice calling out the same die cancel each other.
-        ctx.game.call_outs = {a: t for a, t in ctx.game.call_outs.items() if t != dice[0].id}
-        ctx.game.say("Two Call Outs on the same die cancel.", ctx.controller)
-        return False
-    ctx.game.call_outs[ctx.source.id] = dice[0].id
-    ctx.game.say(f"{ctx.game.die_name(ctx.source)} calls out {ctx.game.die_name(dice[0])}.", ctx.controller)
-    return True
-
-
-@script("keyword:infiltrate")
-def _infiltrate(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Infiltrate: out of combat, 1 damage to the opponent instead, stays in the field."""
-    die = ctx.source
-    if die is None or not die.attacking or die.blocked:
-        return False
-    die.leave_combat()
-    ctx.game.say(f"{ctx.game.die_name(die)} infiltrates: out of combat, it stays in the field.", ctx.controller)
-    ctx.game.damage_queue.append(DamageEvent(1, die.id, player=1 - ctx.controller))
-    return True
-
-
-@script("keyword:cleave")
-def _cleave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Cleave: half the attacker's A (rounded down) to another opposing die, as combat damage."""
-    if ctx.source is None or not dice:
-        return False
-    amount = ctx.game.stats(ctx.source)[0] // 2
-    if amount:
-        ctx.game.say(f"{ctx.game.die_name(ctx.source)} cleaves into {ctx.game.die_name(dice[0])}.", ctx.controller)
-        ctx.game.damage_queue.append(DamageEvent(amount, ctx.source.id, die=dice[0].id, combat=True,
-                                                 kind="combat"))
-    return bool(amount)
-
-
-@script("keyword:corrupt")
-def _corrupt(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Corrupt X: the target player takes X dice from their bag, puts 1 of them (their
-    choice) in the used pile and returns the rest to the bag."""
-    from teambuilder.engine import scripts, selectors
-    from teambuilder.engine.actions import ChooseTarget
-    from teambuilder.engine.turn import draw
-    done = False
-    for player in players:
-        drawn = draw(ctx.game, player, max(selectors.amount(ctx, effect.amount), 1))
-        if not drawn:
-            continue
-        done = True
-        ctx.game.say(f"is corrupted: takes {', '.join(d.spec.name for d in drawn)} from the bag.", player)
-        for die in drawn:
-            die.zone = Zone.OUT_OF_PLAY   # held aside while the player chooses
-            die.flags.add("corrupt")
-        scripts.ask(ctx.game, player, "Corrupt: choose the die that goes to your used pile.",
-                    tuple(ChooseTarget(d.id) for d in drawn), then="keyword:corrupt",
-                    data={"dice": [d.id for d in drawn]})
-        return True
-    return done
-
-
-@continuation("keyword:corrupt")
-def _corrupt_chosen(game: Game, player: int, action: object, data: dict[str, object]) -> None:
-    from teambuilder.engine.actions import ChooseTarget
-    assert isinstance(action, ChooseTarget)
-    dice = data["dice"]
-    assert isinstance(dice, list)
-    for die_id in dice:
-        die = game.dice[die_id]
-        die.flags.discard("corrupt")
-        die.zone = Zone.USED if die_id == action.target else Zone.BAG
-    game.say(f"puts {game.dice[action.target].spec.name} in the used pile and returns the rest to the bag.", player)

@@ -71,8 +71,7 @@ def _gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
 
 def _lose_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     amount = value(ctx, effect)
-    for player in players:
-        ctx.game.lose_life(player, amount)
+    ctx.game.lose_life({player: amount for player in players})   # together: one effect
     return bool(players) and amount > 0
 
 

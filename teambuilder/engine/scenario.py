@@ -14,13 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from teambuilder.catalogue.model import (
-    Card,
-    Level,
-    default_action_faces,
-    default_energy_faces,
-    parse_face,
-)
+from teambuilder.catalogue.model import Card
 from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
 from teambuilder.engine.abilities import AbilityError, parse_abilities
 from teambuilder.engine.actions import (
@@ -43,6 +37,7 @@ from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, SIDEKICK_KEY
 from teambuilder.engine.energy import Payment, Spend
 from teambuilder.engine.game import Game, IllegalAction, PlayerSetup
 from teambuilder.engine.invariants import broken_invariants
+from teambuilder.engine.scenario_cards import inline_cards
 from teambuilder.engine.scenario_expect import ZONES, check_expectations
 from teambuilder.engine.scenario_schema import ScenarioShapeError, check_scenario
 from teambuilder.engine.setup import engine_card
@@ -85,22 +80,6 @@ class ScenarioResult:
 CardResolver = Callable[[str], Card | None]
 
 
-def _inline_card(key: str, raw: Mapping[str, Any]) -> Card:
-    kind = str(raw.get("kind", "character"))
-    energy = tuple(raw.get("energy", []))
-    levels = tuple(Level(i + 1, *stats) for i, stats in enumerate(raw.get("levels", [])))
-    faces = (tuple(parse_face(str(f)) for f in raw["energy_faces"]) if "energy_faces" in raw
-             else default_energy_faces(kind, energy, len(levels)))
-    number = int("".join(ch for ch in key if ch.isdigit()) or 0)
-    return Card(set_code="test", number=number, name=str(raw.get("name", key)),
-                subtitle=str(raw.get("subtitle", "")), kind=kind, rarity="common",
-                cost=int(raw.get("cost", 0)), energy=energy,
-                affiliations=tuple(raw.get("affiliations", [])), max_dice=4, levels=levels,
-                energy_faces=faces, action_faces=default_action_faces(kind),
-                keywords=tuple(raw.get("keywords", [])), text=str(raw.get("text", "")),
-                abilities=parse_abilities(raw.get("abilities")))
-
-
 class _Builder:
     """Reads one scenario mapping into a Game, a list of steps and expectations."""
 
@@ -110,8 +89,8 @@ class _Builder:
         self.cards: dict[str, EngineCard] = {}
         self.labels: dict[str, int] = {}
         self.placed: set[int] = set()
-        for key, spec in (raw.get("cards") or {}).items():
-            self.cards[str(key)] = engine_card(_inline_card(str(key), spec))
+        for key, card in inline_cards(raw.get("cards") or {}).items():
+            self.cards[key] = engine_card(card)
         self.extra_abilities = raw.get("abilities") or {}
 
     def card(self, ref: str) -> EngineCard:
@@ -260,7 +239,8 @@ class _Builder:
             return DeclareBlockers(tuple((self.die(b), self.die(a)) for b, a in pairs))
         if key == "split":
             return SplitDamage(self.die(value["attacker"]),
-                               tuple((self.die(b), int(n)) for b, n in value["damage"].items()))
+                               tuple((self.die(b), int(n)) for b, n in value["damage"].items()),
+                               int(value.get("through", 0)))
         if key == "order":
             return ChooseTrigger(int(value))
         if key == "target":

@@ -1,4 +1,4 @@
-"""Game state values: zones, dice, card slots, players.
+"""Game state values: zones, dice, card slots, players (and the read-only pass over them).
 
 Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` /
 ``blocking`` marks on a die in the field), so a die cannot be in two places or none.
@@ -9,9 +9,11 @@ A die's ``zone`` and ``owner`` are written only through properties that keep the
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from enum import Enum
 from operator import attrgetter
+from typing import Protocol
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.abilities import Ability
@@ -278,3 +280,27 @@ class DamageEvent:
     by: int | None = None       # the player whose die or ability deals it
     asked: bool = False         # reactions were offered and declined
     offered: set[tuple[int, int]] = field(default_factory=set)
+
+
+class _QueryCacheOwner(Protocol):
+    query_cache: dict[Hashable, object] | None
+
+
+class ReadingPass:
+    """The context of ``Game.reading`` (a plain class: it is entered at every decision,
+    and a generator-based context manager costs several times as much)."""
+
+    __slots__ = ("game", "outer")
+
+    def __init__(self, game: _QueryCacheOwner) -> None:
+        self.game = game
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = self.game.query_cache is not None
+        if not self.outer:
+            self.game.query_cache = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.outer:
+            self.game.query_cache = None

@@ -70,6 +70,12 @@ class Resolution:
     picking: list[int] = field(default_factory=list)          # targets of the effect being chosen
     accepted: bool | None = None
     mode: int | None = None
+    # Once its effects start, an ability pauses after an effect that deals damage until the
+    # damage is dealt (a player it brings to 0 ends the game before the next effect):
+    applying: bool = False
+    next_effect: int = 0                                       # the next effect to apply
+    done: bool = True                                          # the last one did something
+    carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
 
 
 def ability_of(game: Game, trigger: PendingTrigger) -> Ability:
@@ -225,7 +231,11 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
     encoded as -1 - index. A die already picked cannot be picked again, except for split
     damage where each pick is one point."""
     found: list[int] = []
-    if effect.to.player == "target" or effect.to.or_player:
+    if effect.to.or_player:
+        # "target player (or character die)": either player; the filter describes the dice.
+        found += [-1 - ctx.controller, -1 - (1 - ctx.controller)]
+    elif effect.to.player == "target":
+        # "target player", or with an owner "target opponent" (or "yourself").
         found += [-1 - p for p in (ctx.controller, 1 - ctx.controller)
                   if effect.to.die.owner is None or (effect.to.die.owner == "you") == (p == ctx.controller)]
     if effect.to.player != "target":
@@ -246,6 +256,10 @@ def _continue(game: Game) -> None:
     assert resolution is not None
     trigger = resolution.trigger
     ability = ability_of(game, trigger)
+    if resolution.applying:
+        game.resolving = None
+        execute(game, trigger, ability, resolution)      # its damage is dealt: go on
+        return
     ctx = context_of(game, trigger)
     if resolution.accepted is None:
         if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
@@ -295,11 +309,17 @@ def _continue(game: Game) -> None:
 
 
 def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: Resolution) -> None:
-    """Apply the effects of a resolving ability to its chosen or selected dice/players."""
+    """Apply the effects of a resolving ability to its chosen or selected dice/players, in
+    order. After an effect that deals damage the ability pauses (``applying``) until the
+    damage is dealt, so the game can end before the next effect happens."""
     ctx = context_of(game, trigger)
-    game.say(f"resolves {trigger.label(game)}.", trigger.controller)
-    done = True
-    for effect, picks in zip(effects_of(ability, resolution), resolution.targets):
+    if not resolution.applying:
+        game.say(f"resolves {trigger.label(game)}.", trigger.controller)
+    ctx.targets = [game.dice[i] for i in resolution.carried]
+    done = resolution.done
+    steps = list(zip(effects_of(ability, resolution), resolution.targets))
+    for index in range(resolution.next_effect, len(steps)):
+        effect, picks = steps[index]
         if effect.if_done and not done:
             continue
         if effect.targets:
@@ -316,6 +336,11 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         if game.over or game.decision is not None:
+            return
+        if game.damage_queue and index + 1 < len(steps):
+            resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
+            resolution.carried = [d.id for d in ctx.targets]
+            game.resolving = resolution
             return
 
 

@@ -132,7 +132,7 @@ def run_clear_draw(game: Game, task: Task) -> None:
         game.players[player].virtual += missing
         game.say(f"could not draw {missing} dice: loses {missing} life and gains "
                  f"{missing} generic virtual energy.")
-        game.lose_life(player, missing)
+        game.lose_life({player: missing})
 
 
 def run_roll(game: Game, task: Task) -> None:

@@ -17,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import rules, selectors, triggers
+from teambuilder.engine import assignment, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     Action,
@@ -370,6 +370,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
         return None
     if action in decision.options:
         return None
+    if decision.kind == "split":      # any legal division, not only the ones listed
+        return assignment.problem(game, decision, action)
     # Any valid payment is accepted for an option the engine offered with another one.
     for option in decision.options:
         if isinstance(option, Purchase) and isinstance(action, Purchase) and option.slot == action.slot:

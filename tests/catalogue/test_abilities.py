@@ -88,6 +88,21 @@ def test_text_is_rendered_from_the_abilities() -> None:
     ]
 
 
+def test_target_player_reads_as_the_players_the_engine_offers() -> None:
+    # "target player" is either player; with an owner it is only the opponent, and says so.
+    abilities = parse_abilities([
+        {"trigger": "fielded", "effects": [{"do": "damage", "to": {"player": "target"}, "amount": 1}]},
+        {"trigger": "attacks", "effects": [{"do": "damage", "to": {"player": "target", "owner": "opponent"},
+                                            "amount": 2}]},
+        {"trigger": "blocks", "effects": [{"do": "damage", "to": {"target": 1, "or_player": True}, "amount": 1}]},
+    ])
+    assert render_card_text(abilities, (), {}, "unused").splitlines() == [
+        "When fielded: Deal 1 damage to target player.",
+        "When this die attacks: Deal 2 damage to target opponent.",
+        "When this die blocks: Deal 1 damage to target character die or target player.",
+    ]
+
+
 def test_a_card_without_abilities_shows_its_written_text() -> None:
     assert render_card_text((), (), {}, "No ability.") == "No ability."
 

@@ -8,12 +8,12 @@ import sys
 from typing import Any
 
 from teambuilder.engine.coverage import coverage, needs_abilities, report
-from teambuilder.engine.scenario import _inline_card
+from teambuilder.engine.scenario_cards import inline_card
 from tests.conftest import REPO
 
 
 def card(text: str, keywords: tuple[str, ...] = (), abilities: Any = None) -> Any:
-    return _inline_card("1test", {"name": "Probe", "levels": [[1, 1, 1]], "energy": ["mask"], "text": text,
+    return inline_card("1test", {"name": "Probe", "levels": [[1, 1, 1]], "energy": ["mask"], "text": text,
                                   "keywords": list(keywords), "abilities": abilities})
 
 
@@ -32,6 +32,12 @@ def test_statuses() -> None:
     assert (partial.status, partial.missing) == ("partial", ("ability 1: odd timing",))
     scripted = [{"trigger": "fielded", "script": "no-such-script"}]
     assert coverage(card("On field: magic.", abilities=scripted)).status == "partial"
+
+
+def test_suit_up_plays_the_characters_its_text_names() -> None:
+    assert coverage(card("Suit Up (Pepper Potts or Rescue).", ("suit_up",))).status == "full"
+    unnamed = coverage(card("Suit Up.", ("suit_up",)))
+    assert (unnamed.status, unnamed.missing) == ("partial", ("keyword suit_up: its text does not say what it needs",))
 
 
 def test_report_counts_per_set() -> None:

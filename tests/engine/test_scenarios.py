@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from teambuilder.engine.scenario import run_scenario
+from teambuilder.engine.scenario_cards import inline_cards
 from tests.conftest import REPO
 
 SCENARIOS = sorted((REPO / "tests" / "scenarios").rglob("*.yaml"))
@@ -23,6 +24,15 @@ def test_there_are_at_least_40_rule_scenarios() -> None:
 def test_scenario(catalogue, path: Path) -> None:  # type: ignore[no-untyped-def]
     result = run_scenario(path, catalogue.get)
     assert result.failures == []
+
+
+def test_every_scenario_card_gets_its_own_code() -> None:
+    # Keys without digits, or with the same digits, used to share a code ("0test").
+    spec = {"name": "X", "levels": [[0, 1, 1]]}
+    codes = {key: card.code for key, card in inline_cards(
+        {"armor": spec, "shield": spec, "blade7": spec, "a1": spec, "b1": spec}).items()}
+    assert codes["blade7"] == "7test" and codes["a1"] == "1test"
+    assert len(set(codes.values())) == 5
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

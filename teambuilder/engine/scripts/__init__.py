@@ -32,17 +32,27 @@ Continuation = Callable[["Game", int, Action, dict[str, Any]], None]
 
 SCRIPTS: dict[str, Script] = {}
 CONTINUATIONS: dict[str, Continuation] = {}
+# Scripts that hurt the dice or players they are aimed at (damage, Corrupt...), for an AI
+# choosing their targets: the data cannot say it, as a "target player" names no owner.
+HARMFUL: set[str] = set()
 
 
-def script(name: str) -> Callable[[Script], Script]:
+def script(name: str, harms: bool = False) -> Callable[[Script], Script]:
     """Register a script under ``name`` (by convention the card code, plus ``:2`` for a
-    card's second script)."""
+    card's second script); ``harms``: it hurts what it targets."""
     def register(function: Script) -> Script:
         if name in SCRIPTS:
             raise ValueError(f"script {name!r} registered twice")
         SCRIPTS[name] = function
+        if harms:
+            HARMFUL.add(name)
         return function
     return register
+
+
+def harms(name: str) -> bool:
+    load_all()
+    return name in HARMFUL
 
 
 def continuation(name: str) -> Callable[[Continuation], Continuation]:

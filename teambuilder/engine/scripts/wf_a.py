@@ -68,7 +68,7 @@ def _paid(game: Game, player: int, action: Action, data: dict[str, Any]) -> bool
         return False
     life = _int(data["life"])
     game.say(f"pays {life} life to stop it.", player)
-    game.lose_life(player, life)
+    game.lose_life({player: life})
     return True
 
 
@@ -161,7 +161,7 @@ def rolled_the_number(ctx: Context, effect: Effect, dice: list[Die], players: li
 
 # -- Dark Avenger (27): 1 damage, or 2 with an active Batman Family character --------------
 
-@script("27wf")
+@script("27wf", harms=True)
 def dark_avenger(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     batman_family = selectors.select(ctx, DieFilter(owner="you", affiliations=("batman_family",)))
     amount = 2 if batman_family else 1

@@ -297,7 +297,7 @@ def steel_paid(game: Game, player: int, action: Action, data: dict[str, Any]) ->
     assert isinstance(action, Choose)
     if action.index == 0:
         game.say("pays 1 life for Steel.", player)
-        game.lose_life(player, 1)
+        game.lose_life({player: 1})
         return
     payment = _payments(game, player, 1)[action.index - 1]
     spent = windows.pay(game, player, payment, Cost(1))
@@ -583,7 +583,7 @@ def clark_buy(game: Game, player: int, action: Action, data: dict[str, Any]) -> 
         game.say("does not pay for Clark Kent.", player)
         return
     game.say("pays 4 life for Clark Kent.", player)
-    game.lose_life(player, 4)
+    game.lose_life({player: 4})
     if not game.over:
         _purchase(game, player, int(data["slots"][action.index]), Zone.PREP)
 

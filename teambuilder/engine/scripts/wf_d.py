@@ -134,7 +134,7 @@ def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: lis
     die = ctx.event_die
     if die is None:
         return False
-    # A rule on the die (not only its "double_damage" flag): combat.deal reads the flag
+    # A rule on the die (not only its "double_damage" flag): damage.deal reads the flag
     # only when some rule is in force. The action die is out of play: not bound to the field.
     ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
                                                 dice=(die.id,), bound_to_field=False))
@@ -240,7 +240,7 @@ def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players:
 def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     if isinstance(action, Choose):
         game.say("pays 2 life to block with [mask] character dice.", player)
-        game.lose_life(player, 2)
+        game.lose_life({player: 2})
         return
     for die_id in data["masks"]:
         game.dice[int(die_id)].flags.add("cant_block")

@@ -208,7 +208,7 @@ def bobby_block_tax(ctx: Context, effect: Effect, dice: list[Die], players: list
         return False
     game.say(f"Bobby Heenan: {len(blockers)} blocker(s), {bobbies} Bobby Heenan dice fielded this turn.",
              ctx.controller)
-    game.lose_life(1 - ctx.controller, loss)
+    game.lose_life({1 - ctx.controller: loss})
     return True
 
 
@@ -508,5 +508,5 @@ def triple_h_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[i
                 and d.spec.faces[d.face].kind == CHARACTER and d.spec.faces[d.face].burst for d in game.dice)
     if player != ctx.controller and burst and game.players[player].life > game.players[ctx.controller].life:
         loss = 2
-    game.lose_life(player, loss)
+    game.lose_life({player: loss})
     return True

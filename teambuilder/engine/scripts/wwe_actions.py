@@ -236,10 +236,12 @@ def heyman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) ->
             and state.get("turn") == game.turn_number:
         del game.script_state["56wwe"]
         loss = 1 + burst(ctx.source)
+        losses: dict[int, int] = {}
         for die_id in state["chosen"]:
             die = game.dice[die_id]
             if die.owner is not None and will_be_kod(game, die):
-                game.lose_life(die.owner, loss)
+                losses[die.owner] = losses.get(die.owner, 0) + loss
+        game.lose_life(losses)      # one effect: both players at 0 is a tie
         return True
     _heyman_next(game, [ctx.controller, 1 - ctx.controller],
                  {"user": ctx.controller, "slot": ctx.slot, "die": None if ctx.source is None else ctx.source.id,

@@ -258,7 +258,7 @@ def shaw_pays(game: Game, die: Die) -> bool:
         game.say(f"{game.die_name(die)} cannot pay 1 life to Regenerate.", die.owner)
         return False
     game.say(f"pays 1 life so {game.die_name(die)} can Regenerate.", die.owner)
-    game.lose_life(die.owner, 1)
+    game.lose_life({die.owner: 1})
     return True
 
 
@@ -461,7 +461,7 @@ def _reinforcements_draw(game: Game, player: int, action: Action, data: dict[str
 @script("68xmf")
 def replenish(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """The next damage this turn to a character die you control: 2 of it is prevented, and
-    you gain 1 life if that die is not KO'd by it (``combat.deal`` uses the shield up)."""
+    you gain 1 life if that die is not KO'd by it (``damage.deal`` uses the shield up)."""
     key = ("next_die", ctx.controller)
     ctx.game.shields[key] = ctx.game.shields.get(key, 0) + 2
     ctx.game.say("will prevent 2 of the next damage to one of their character dice this turn.", ctx.controller)

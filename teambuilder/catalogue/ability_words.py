@@ -1,0 +1,29 @@
+"""The words card text is rendered with (``ability_text``): what each trigger, ability
+label and zone of the ability language is called on a card."""
+
+from __future__ import annotations
+
+TRIGGER_LABELS = {
+    "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
+    "blocked": "When this die is blocked", "engaged": "When this die is engaged",
+    "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
+    "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
+    "energized": "Energize", "any_fielded": "While active, whenever {when} is fielded",
+    "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",
+    "any_purchased": "While active, whenever {when} is purchased",
+    "you_damaged": "While active, whenever you are dealt damage",
+    "player_damaged": "While active, whenever a player is dealt damage",
+    "action_used": "While active, whenever {when} is used", "global_used": "While active, whenever a global ability is used",
+    "spun_up": "While active, whenever {when} spins up",
+    "attackers_declared": "While active, after attackers are declared",
+    "blockers_declared": "While active, after blockers are declared",
+    "clear_and_draw": "While active, before each Clear and Draw step", "rolled": "While active, after the first roll",
+    "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
+    "targeted": "While active, whenever {when} is targeted", "drawn": "While active, whenever a player draws",
+    "prepped": "While active, whenever {when} is prepped",
+    "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
+    "double_burst": "Double burst",
+}
+KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
+ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
+              "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
