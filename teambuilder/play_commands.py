@@ -17,6 +17,7 @@ from teambuilder.safe_io import (
     RECORD_FILE_LIMIT,
     InputError,
     OutputError,
+    parse_json,
     read_text,
     write_text_atomic,
 )
@@ -24,7 +25,6 @@ from teambuilder.sim.matchup import MatchupError, build_matchup
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import (
     TeamFileError,
-    parse_json_document,
     read_team_file,
     team_from_mapping,
     team_to_mapping,
@@ -85,7 +85,7 @@ def cmd_replay(args: argparse.Namespace, catalogue: Catalogue) -> int:
     path = Path(args.record)
     try:
         text = read_text(path, RECORD_FILE_LIMIT, "game record")
-        record = check_record(parse_json_document(text, str(path)))
+        record = check_record(parse_json(text, str(path)))
         teams = [team_from_mapping(raw, f"{path}: team {i + 1}") for i, raw in enumerate(record["teams"])]
     except InputError as error:
         raise PlayCommandError(str(error)) from error

@@ -15,12 +15,14 @@ file intact; a failure is an :class:`OutputError` in one line.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -36,7 +38,12 @@ COLLECTION_FILE_LIMIT = 16 * MIB
 
 
 class InputError(ValueError):
-    """Input that cannot be used; the message starts with the place (``file:line:``)."""
+    """Input that cannot be used: ``where`` (a file), the 1-based ``line`` when known, and
+    the ``problem``; the message is ``where:line: problem`` (or ``where: problem``)."""
+
+    def __init__(self, where: object, problem: str, line: int | None = None) -> None:
+        super().__init__(f"{where}:{line}: {problem}" if line else f"{where}: {problem}")
+        self.where, self.problem, self.line = str(where), problem, line
 
 
 class OutputError(OSError):
@@ -57,22 +64,22 @@ def read_bytes(path: Path, limit: int, what: str = "file") -> bytes:
         info = path.stat()
     except OSError as error:
         if error.errno == errno.ENOENT:
-            raise InputError(f"{path}: no such file") from error
-        raise InputError(f"{path}: cannot read: {_why(error)}") from error
+            raise InputError(path, "no such file") from error
+        raise InputError(path, f"cannot read: {_why(error)}") from error
     if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{path}: is a folder; expected a {what}")
+        raise InputError(path, f"is a folder; expected a {what}")
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{path}: not a regular file; expected a {what}")
+        raise InputError(path, f"not a regular file; expected a {what}")
     if info.st_size > limit:
-        raise InputError(f"{path}: too large for a {what} ({_size_text(info.st_size)}; "
-                         f"the limit is {_size_text(limit)})")
+        raise InputError(path, f"too large for a {what} ({_size_text(info.st_size)}; "
+                               f"the limit is {_size_text(limit)})")
     try:
         with path.open("rb") as stream:
             data = stream.read(limit + 1)      # the file may have grown since stat
     except OSError as error:
-        raise InputError(f"{path}: cannot read: {_why(error)}") from error
+        raise InputError(path, f"cannot read: {_why(error)}") from error
     if len(data) > limit:
-        raise InputError(f"{path}: too large for a {what} (the limit is {_size_text(limit)})")
+        raise InputError(path, f"too large for a {what} (the limit is {_size_text(limit)})")
     return data
 
 
@@ -82,9 +89,22 @@ def decode_text(data: bytes, where: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        raise InputError(f"{where}:{line}: not UTF-8 text (byte 0x{data[error.start]:02x}); "
-                         "save the file as UTF-8") from error
+        raise InputError(where, f"not UTF-8 text (byte 0x{data[error.start]:02x}); save the file as UTF-8",
+                         line) from error
     return text.removeprefix("\ufeff")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """Parsed JSON, or :class:`InputError` naming the line (JSON nested past Python's
+    recursion limit and numbers of thousands of digits included)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(where, f"invalid JSON: {error.msg}", error.lineno) from error
+    except RecursionError as error:
+        raise InputError(where, "invalid JSON: nested too deeply", 1) from error
+    except ValueError as error:     # an int of more than 4,300 digits
+        raise InputError(where, f"invalid JSON: {error}", 1) from error
 
 
 def read_text(path: Path, limit: int, what: str = "file") -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from teambuilder.safe_io import CARD_FILE_LIMIT, InputError, read_bytes
+from teambuilder.safe_io import CARD_FILE_LIMIT, InputError, read_text
 
 # Far above any real file (the largest card file is about 10,000 nodes), far below memory trouble.
 MAX_NODES = 250_000
@@ -182,13 +182,7 @@ def read_yaml(path: Path, limit: int = CARD_FILE_LIMIT, what: str = "YAML file",
               max_nodes: int = MAX_NODES) -> Any:
     """Read and parse one YAML file of at most ``limit`` bytes (see :func:`parse_yaml`)."""
     try:
-        data = read_bytes(path, limit, what)
+        text = read_text(path, limit, what)
     except InputError as error:
-        raise YamlSyntaxError(path, 1, str(error).removeprefix(f"{path}: ")) from error
-    try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise YamlSyntaxError(path, line, f"not UTF-8 text (byte 0x{data[error.start]:02x}); "
-                              "save the file as UTF-8") from error
+        raise YamlSyntaxError(path, error.line or 1, error.problem) from error
     return parse_yaml(text, str(path), max_nodes)

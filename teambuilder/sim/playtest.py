@@ -19,12 +19,17 @@ from teambuilder.ai.agents import Agent, make_agent
 from teambuilder.engine.actions import Action, Purchase, action_from_json
 from teambuilder.engine.game import Game
 from teambuilder.engine.replay import RecordError, check_record, record_of
-from teambuilder.safe_io import RECORD_FILE_LIMIT, InputError, read_text, write_text_atomic
+from teambuilder.safe_io import (
+    RECORD_FILE_LIMIT,
+    InputError,
+    parse_json,
+    read_text,
+    write_text_atomic,
+)
 from teambuilder.sim.matchup import Matchup
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import (
     TeamFileError,
-    parse_json_document,
     team_from_mapping,
     team_to_mapping,
 )
@@ -141,7 +146,7 @@ class PlaytestSession:
         """A saved playtest: its record and its two teams (build the matchup from them)."""
         try:
             text = read_text(path, RECORD_FILE_LIMIT, "saved playtest")
-            record = check_record(parse_json_document(text, str(path)))
+            record = check_record(parse_json(text, str(path)))
             raw_teams = record["teams"]
             teams = (team_from_mapping(raw_teams[0], f"{path}: team 1"),
                      team_from_mapping(raw_teams[1], f"{path}: team 2"))

@@ -18,13 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, parse_yaml
-from teambuilder.safe_io import (
-    TEAM_FILE_LIMIT,
-    InputError,
-    decode_text,
-    read_bytes,
-    write_text_atomic,  # noqa: F401 - the UI imports it from here
-)
+from teambuilder.safe_io import TEAM_FILE_LIMIT, InputError, parse_json, read_text
 from teambuilder.teams.model import (
     DEFAULT_FORMAT,
     MAX_DICE_PER_CARD,
@@ -149,22 +143,9 @@ def parse_yaml_team(text: str, where: str) -> Team:
     return team_from_mapping(raw, where)
 
 
-def parse_json_document(text: str, where: str) -> Any:
-    """Parsed JSON, or :class:`InputError` naming the line (JSON that nests past Python's
-    recursion limit and numbers of thousands of digits included)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"{where}:{error.lineno}: invalid JSON: {error.msg}") from error
-    except RecursionError as error:
-        raise InputError(f"{where}:1: invalid JSON: nested too deeply") from error
-    except ValueError as error:     # an int of more than 4,300 digits
-        raise InputError(f"{where}:1: invalid JSON: {error}") from error
-
-
 def parse_json_team(text: str, where: str) -> Team:
     try:
-        raw = parse_json_document(text, where)
+        raw = parse_json(text, where)
     except InputError as error:
         raise TeamFileError(str(error)) from error
     return team_from_mapping(raw, where)
@@ -180,7 +161,7 @@ def parse_team_text(text: str, where: str) -> Team:
 def read_team_file(path: Path) -> Team:
     """Read a YAML or JSON team file (JSON when it starts with '{')."""
     try:
-        text = decode_text(read_bytes(path, TEAM_FILE_LIMIT, "team file"), str(path))
+        text = read_text(path, TEAM_FILE_LIMIT, "team file")
     except InputError as error:
         raise TeamFileError(str(error)) from error
     return parse_team_text(text, str(path))
