@@ -61,7 +61,7 @@ dist: $(NATIVE)
 # Lint and the strict type check of the core layers (the same set tests/test_architecture.py
 # checks); CI runs it before the tests, and .pre-commit-config.yaml runs it on commit.
 check: $(STAMP)
-	$(BIN)/python -m ruff check teambuilder tests bench packaging setup.py
+	$(BIN)/python -m ruff check .
 	$(BIN)/python -m mypy --strict teambuilder/catalogue teambuilder/teams teambuilder/engine teambuilder/ai \
 		teambuilder/sim teambuilder/paths.py teambuilder/safe_io.py
 

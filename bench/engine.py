@@ -50,7 +50,8 @@ def main() -> int:
             for run in range(RUNS):
                 start = time.perf_counter()
                 for seed in range(GAMES):
-                    game = play(Game(setups, life=fmt.life, seed=seed), [make_agent(ai, seed), make_agent(ai, seed + 1)])
+                    agents = [make_agent(ai, seed), make_agent(ai, seed + 1)]
+                    game = play(Game(setups, life=fmt.life, seed=seed), agents)
                     turns.append(game.turn_number)
                 rates.append(GAMES / (time.perf_counter() - start))
                 print(f"\r{label}: run {run + 1}/{RUNS}", end="", file=sys.stderr, flush=True)

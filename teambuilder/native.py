@@ -69,7 +69,8 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
     def __init__(self, modules: Sequence[str]) -> None:
         self.modules = set(modules)
 
-    def find_spec(self, fullname: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.modules:
             return None
         source = module_source(fullname)

@@ -55,5 +55,6 @@ def test_cli_imports_qt_only_lazily() -> None:
 def test_core_layers_are_mypy_strict_clean() -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "teambuilder/catalogue", "teambuilder/teams",
                              "teambuilder/engine", "teambuilder/ai", "teambuilder/sim",
-                             "teambuilder/paths.py", "teambuilder/safe_io.py"], capture_output=True, text=True, cwd=REPO, check=False)
+                             "teambuilder/paths.py", "teambuilder/safe_io.py"],
+                            capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0, result.stdout

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from teambuilder.native import MANIFEST, source_hash
+from teambuilder.native import MANIFEST, source_hash  # noqa: E402 (needs the path set above)
 
 # Everything a game runs through: the engine, the card scripts and the agents. Not the
 # package __init__ files: the engine's and the AI's run the freshness check before anything
@@ -75,7 +75,8 @@ def run_build(show_progress: bool) -> str | None:
     total = len(COMPILED) + 1       # one extension per module, and the group's shared library
     done = 0
     with LOG.open("w", encoding="utf-8") as log, subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--in-child"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            [sys.executable, str(Path(__file__).resolve()), "--in-child"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, cwd=ROOT) as child:
         assert child.stdout is not None
         for line in child.stdout:

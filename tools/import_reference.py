@@ -134,7 +134,8 @@ def draft(entry: str, number: int, dice: dict[str, str], dice_set: str,
 
 
 def quoted(value: str) -> str:
-    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 .,'!-]*", value) and value not in {"yes", "no", "on", "off", "null", "true", "false"}:
+    yaml_words = {"yes", "no", "on", "off", "null", "true", "false"}
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 .,'!-]*", value) and value not in yaml_words:
         return value
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

@@ -143,7 +143,10 @@ class GreedyAgent:
         rerolls = []
         for die_id in decision.subset:
             face = game.dice[die_id].spec.faces[game.dice[die_id].face]
-            if face.kind == ENERGY and face.symbols and not (set(face.symbols) & (wanted | {"wild"})) or face.kind == CHARACTER and game.dice[die_id].is_sidekick and _sidekick_energy_needed(game, decision):
+            unwanted_energy = face.kind == ENERGY and bool(face.symbols) and not set(face.symbols) & (wanted | {"wild"})
+            needed_sidekick = (face.kind == CHARACTER and game.dice[die_id].is_sidekick
+                               and _sidekick_energy_needed(game, decision))
+            if unwanted_energy or needed_sidekick:
                 rerolls.append(die_id)
         return Reroll(tuple(rerolls))
 
@@ -183,7 +186,8 @@ class GreedyAgent:
             a_attack, a_defense = game.stats(attacker)
             able = [game.dice[b] for b in free if attacker_id in allowed[b]]
             clean = [b for b in able if game.stats(b)[0] >= a_defense and game.stats(b)[1] > a_attack]
-            trade = [b for b in able if game.stats(b)[0] >= a_defense and die_value(game, b) < die_value(game, attacker)]
+            trade = [b for b in able
+                     if game.stats(b)[0] >= a_defense and die_value(game, b) < die_value(game, attacker)]
             pick = min(clean or trade, key=lambda b: die_value(game, b), default=None)
             if pick is not None:
                 blocks[pick.id] = attacker_id

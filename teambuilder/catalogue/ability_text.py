@@ -210,13 +210,16 @@ def describe_effect(effect: Effect) -> str:
     if op == "draw":
         count = "1 die" if amount in ("0", "1") else f"{amount} dice"
         into = effect.into or "reserve"
-        where = {"reserve": " and roll it into your Reserve Pool" if count == "1 die" else " and roll them into your Reserve Pool",
-                 "prep": " and Prep " + ("it" if count == "1 die" else "them"),
-                 "field": " and field " + ("it" if count == "1 die" else "them") + (f" at level {effect.level}" if effect.level else ""),
+        them = "it" if count == "1 die" else "them"
+        at_level = f" at level {effect.level}" if effect.level else ""
+        where = {"reserve": f" and roll {them} into your Reserve Pool",
+                 "prep": f" and Prep {them}",
+                 "field": f" and field {them}{at_level}",
                  "used": " into your Used Pile", "bag": ""}.get(into, f" into your {ZONE_WORDS[into]}")
         if effect.match is not None:
             other = effect.otherwise or "bag"
-            return (f"draw {count} from your bag: each {describe_dice(effect.match).replace('character die in the Field Zone', 'character die')}"
+            each = describe_dice(effect.match).replace("character die in the Field Zone", "character die")
+            return (f"draw {count} from your bag: each {each}"
                     f" goes to your {ZONE_WORDS[into]}, any other to your {ZONE_WORDS[other]}")
         return f"draw {count} from your bag{where}"
     if op == "energy":
@@ -239,7 +242,8 @@ def describe_effect(effect: Effect) -> str:
     if op == "rule":
         return describe_rule(effect)
     if op == "schedule":
-        return f"ability {effect.ability} below applies {'until your next turn' if effect.duration != 'turn' else 'this turn'}"
+        until = "until your next turn" if effect.duration != "turn" else "this turn"
+        return f"ability {effect.ability} below applies {until}"
     return op
 
 
@@ -261,7 +265,10 @@ def describe_rule(effect: Effect) -> str:
             n = effect.amount.fixed
             return f"{what} costs {abs(n)} {'more' if n > 0 else 'less'}"
         step = abs(effect.amount.times)
-        return f"{what} costs {step} {'less' if effect.amount.times < 0 else 'more'}{_per(Amount(count=effect.amount.count, distinct=effect.amount.distinct, stat=effect.amount.stat, of=effect.amount.of, energy=effect.amount.energy, reserve_types=effect.amount.reserve_types))}"
+        per = _per(Amount(count=effect.amount.count, distinct=effect.amount.distinct, stat=effect.amount.stat,
+                          of=effect.amount.of, energy=effect.amount.energy, reserve_types=effect.amount.reserve_types))
+        return f"{what} costs {step} {'less' if effect.amount.times < 0 else 'more'}{per}"
+    by_whom = effect.by.replace("opponent_", "your opponent’s ").replace("_", " ") if effect.by else ""
     words = {
         "cant_purchase": f"{who} can't be purchased", "cant_field": f"{who} can't be fielded",
         "cant_attack": f"{who} can't attack", "cant_block": f"{who} can't block",
@@ -270,13 +277,16 @@ def describe_rule(effect: Effect) -> str:
         "min_blockers": f"{who} can be blocked only by {amount} or more character dice",
         "block_extra": f"{who} may each block {amount} more attacker(s)",
         "blockable_only_by": f"{who} can be blocked only by {match}",
-        "cant_be_targeted": f"{who} can't be targeted" + (f" by {effect.by.replace('opponent_', 'your opponent’s ').replace('_', ' ')} abilities" if effect.by else ""),
-        "prevent_damage": f"prevent all {effect.by + ' ' if effect.by else ''}damage" + (f" from {match}" if match else "") + (f" to {who}" if effect.applies_to is not None else ""),
+        "cant_be_targeted": f"{who} can't be targeted" + (f" by {by_whom} abilities" if effect.by else ""),
+        "prevent_damage": (f"prevent all {effect.by + ' ' if effect.by else ''}damage"
+                           + (f" from {match}" if match else "")
+                           + (f" to {who}" if effect.applies_to is not None else "")),
         "no_combat_damage": f"{who} deal no combat damage",
         "double_damage": f"{who} deal double damage",
         "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
         "affiliation": f"{_verb(who, 'has', 'have')} the {_names((effect.affiliation,))} affiliation",
-        "draw_extra": f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die in the Clear and Draw step",
+        "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
+                       " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text",
         "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
         "no_globals": "no player may use global abilities of character cards",
@@ -292,7 +302,9 @@ def describe_condition(condition: Condition) -> str:
         assert condition.die is not None
         what = describe_dice(condition.die, plural=True)
         if condition.at_least is not None and condition.at_most is None:
-            return f"you have {condition.at_least} or more {what}" if condition.at_least != 1 else f"there is {a_die(condition.die)}"
+            if condition.at_least == 1:
+                return f"there is {a_die(condition.die)}"
+            return f"you have {condition.at_least} or more {what}"
         if condition.at_most == 0:
             if condition.die.owner == "you":
                 return "you have no " + describe_dice(DieFilter(**{**condition.die.__dict__, "owner": None}),

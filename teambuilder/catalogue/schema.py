@@ -275,11 +275,13 @@ def check_sets_file(path: str, raw: Any) -> tuple[dict[str, CardSet], dict[str, 
     affiliations: dict[str, str] = {}
     raw_affiliations = raw.get("affiliations")
     if not isinstance(raw_affiliations, LineMap):
-        problems.append(Problem(path, raw.line_of("affiliations"), "expected a mapping key: Display Name", field="affiliations"))
+        problems.append(Problem(path, raw.line_of("affiliations"), "expected a mapping key: Display Name",
+                                field="affiliations"))
     else:
         for key, display in raw_affiliations.items():
             if not isinstance(display, str) or not display.strip():
-                problems.append(Problem(path, raw_affiliations.line_of(key), f"{key}: needs a display name", field="affiliations"))
+                problems.append(Problem(path, raw_affiliations.line_of(key), f"{key}: needs a display name",
+                                        field="affiliations"))
             affiliations[str(key)] = str(display)
     sets: dict[str, CardSet] = {}
     raw_sets = raw.get("sets")
@@ -288,7 +290,8 @@ def check_sets_file(path: str, raw: Any) -> tuple[dict[str, CardSet], dict[str, 
         return sets, affiliations, problems
     for position, entry in enumerate(raw_sets):
         if not isinstance(entry, LineMap):
-            problems.append(Problem(path, raw.line_of("sets"), f"set #{position + 1}: expected a mapping", field="sets"))
+            problems.append(Problem(path, raw.line_of("sets"), f"set #{position + 1}: expected a mapping",
+                                    field="sets"))
             continue
         check = _Checker(path, entry, "")
         code = check.text("code")

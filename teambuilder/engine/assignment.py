@@ -45,7 +45,7 @@ class Frame:
         shares, through = plan[:-1], plan[-1]
         if len(shares) != len(self.targets) or min(plan) < 0 or sum(plan) != self.total:
             return False
-        return through == 0 or self.overcrush and all(s >= n for s, n in zip(shares, self.needs))
+        return through == 0 or self.overcrush and all(s >= n for s, n in zip(shares, self.needs, strict=True))
 
     @property
     def ambiguous(self) -> bool:
@@ -68,7 +68,7 @@ def options(f: Frame) -> tuple[SplitDamage, ...]:
         plans = set(_compositions(f.total, slots))
     else:
         plans = _outcomes(f) | _spreads(f.total, len(f.targets))
-    return tuple(SplitDamage(f.dealer, tuple(zip(f.targets, plan[:-1])), plan[-1])
+    return tuple(SplitDamage(f.dealer, tuple(zip(f.targets, plan[:-1], strict=True)), plan[-1])
                  for plan in sorted((p for p in plans if f.legal(p)), reverse=True))
 
 
@@ -154,7 +154,8 @@ def attacker_damage(game: Game, attacker: Die, blockers: list[Die], attack: int,
     plan = _plan(f, chosen) if chosen is not None else None
     if plan is None or not f.legal(plan):
         plan = _leftover(f)
-    events = [DamageEvent(share, attacker.id, die=b, combat=True) for b, share in zip(f.targets, plan) if share]
+    events = [DamageEvent(share, attacker.id, die=b, combat=True)
+              for b, share in zip(f.targets, plan[:-1], strict=True) if share]
     if plan[-1]:
         game.say(f"{game.die_name(attacker)} overcrushes: {plan[-1]} damage goes through.", attacker.owner)
         events.append(DamageEvent(plan[-1], attacker.id, player=game.inactive, combat=True))
@@ -167,5 +168,5 @@ def _leftover(f: Frame) -> Plan:
     for need in f.needs:
         shares.append(min(left, need))
         left -= shares[-1]
-    through = left if all(s >= n for s, n in zip(shares, f.needs)) else 0
+    through = left if all(s >= n for s, n in zip(shares, f.needs, strict=True)) else 0
     return tuple(shares) + (through,)

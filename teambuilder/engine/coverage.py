@@ -70,7 +70,7 @@ def report(cards: list[Card]) -> dict[str, object]:
     """The stable JSON object of ``teambuilder cards coverage --json``."""
     entries = [coverage(card) for card in cards]
     sets: dict[str, Counter[str]] = {}
-    for card, entry in zip(cards, entries):
+    for card, entry in zip(cards, entries, strict=True):
         sets.setdefault(card.set_code, Counter())[entry.status] += 1
     return {
         "sets": [{"set": code, "cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}

@@ -71,7 +71,8 @@ def describe_action(game: Game, decision: Decision, action: Action) -> str:
         return f"Field {game.die_name(die)}{paying}"
     if isinstance(action, UseAction):
         return f"Use {game.die_name(game.dice[action.die])}" + (
-            f", paying {describe_payment(game, action.payment)}" if action.payment.spends or action.payment.virtual else "")
+            f", paying {describe_payment(game, action.payment)}"
+            if action.payment.spends or action.payment.virtual else "")
     if isinstance(action, UseGlobal):
         card = game.slots[action.slot].card.card
         return f"Use the global of {card.full_name}, paying {describe_payment(game, action.payment)}"

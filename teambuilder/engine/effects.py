@@ -54,7 +54,8 @@ def _static_bonuses(game: Game) -> StaticBonuses:
             for effect in ability.effects:
                 if effect.op != "modify":
                     continue
-                times = 1 if effect.amount.is_fixed and not effect.amount.fixed else selectors.amount(ctx, effect.amount)
+                fixed_zero = effect.amount.is_fixed and not effect.amount.fixed
+                times = 1 if fixed_zero else selectors.amount(ctx, effect.amount)
                 for die in selectors.select(ctx, effect.to.die):
                     if effect.duration == "while_attacking" and not die.attacking:
                         continue

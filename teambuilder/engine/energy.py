@@ -265,10 +265,10 @@ def _search(sources: Sequence[EnergySource], virtual: int, cost: Cost, limit: in
             return
         g = groups[i]
         for counts in _counts(len(g.uses), len(g.dice)):
-            units = sum(c * u.units for c, u in zip(counts, g.uses))
+            units = sum(c * u.units for c, u in zip(counts, g.uses, strict=True))
             if units > left:
                 continue
-            used = [(c, u) for c, u in zip(counts, g.uses) if c]
+            used = [(c, u) for c, u in zip(counts, g.uses, strict=True) if c]
             walk(i + 1, left - units,
                  covered | required.intersection(sym for _, u in used for sym in u.symbols),
                  wild + sum(c * u.symbols.count(WILD) for c, u in used),
@@ -283,9 +283,9 @@ def _search(sources: Sequence[EnergySource], virtual: int, cost: Cost, limit: in
     payments = []
     for _, chosen in found:
         spends = []
-        for g, counts in zip(groups, chosen[1:]):
+        for g, counts in zip(groups, chosen[1:], strict=True):
             dice = iter(g.dice)  # the lowest die ids of the group, in use order
-            for count, use in zip(counts, g.uses):
+            for count, use in zip(counts, g.uses, strict=True):
                 for die in (next(dice) for _ in range(count)):
                     symbols = die.symbols if use.whole else use.symbols
                     spends.append(Spend(die.die_id, symbols, use.generic))

@@ -167,7 +167,8 @@ def purchase_delta(game: Game, player: int, die: Die, rules_now: list[ActiveRule
     if not rules_now:
         return 0
     # Only a rule about some dice needs to look at the die (as the buyer's).
-    buyer_die = as_owned_by(game, die, player) if any(r.dice or r.effect.applies_to is not None for r in rules_now) else die
+    about_dice = any(r.dice or r.effect.applies_to is not None for r in rules_now)
+    buyer_die = as_owned_by(game, die, player) if about_dice else die
     return sum(amount(game, r) for r in rules_now if applies(game, r, buyer_die))
 
 

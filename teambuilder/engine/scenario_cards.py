@@ -30,7 +30,7 @@ def inline_cards(raw: Mapping[Any, Mapping[str, Any]]) -> dict[str, Card]:
     keys = [str(key) for key in raw]
     taken: set[int] = set()
     cards = {}
-    for key, spec in zip(keys, raw.values()):
+    for key, spec in zip(keys, raw.values(), strict=True):
         number = key_number(key)
         if number in taken or not any(ch.isdigit() for ch in key):
             number = max(taken | {key_number(k) for k in keys}) + 1

@@ -38,9 +38,21 @@ def _text_or_number(value: Any) -> bool:
     return isinstance(value, str) or _is_int(value)
 
 
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_anything(value: object) -> bool:
+    return True
+
+
+def _is_scalar(value: object) -> bool:
+    return value is None or isinstance(value, str | int | float)
+
+
 Check = Callable[[Any], bool]
 INT: Check = _is_int
-TEXT: Check = lambda value: isinstance(value, str)
+TEXT: Check = _is_text
 LABEL: Check = _text_or_number
 
 
@@ -58,8 +70,8 @@ def _mapping_of(check: Check) -> Check:
         for key, item in value.items())
 
 
-ANY: Check = lambda value: True
-SCALAR: Check = lambda value: value is None or isinstance(value, str | int | float)
+ANY: Check = _is_anything
+SCALAR: Check = _is_scalar
 
 # field -> (check, what to write instead)
 TOP: dict[str, tuple[Check, str]] = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from operator import attrgetter
 from typing import Protocol
 
@@ -20,7 +20,7 @@ from teambuilder.engine.abilities import Ability
 from teambuilder.engine.dice import DieSpec
 
 
-class Zone(str, Enum):
+class Zone(StrEnum):
     CARD = "card"            # not yet purchased, on its card
     BAG = "bag"
     PREP = "prep"

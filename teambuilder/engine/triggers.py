@@ -317,7 +317,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         game.say(f"resolves {trigger.label(game)}.", trigger.controller)
     ctx.targets = [game.dice[i] for i in resolution.carried]
     done = resolution.done
-    steps = list(zip(effects_of(ability, resolution), resolution.targets))
+    steps = list(zip(effects_of(ability, resolution), resolution.targets, strict=True))
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
         if effect.if_done and not done:

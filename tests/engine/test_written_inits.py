@@ -44,4 +44,5 @@ def test_each_written_init_takes_and_sets_exactly_the_fields() -> None:
         assert params == fields, f"{file}: {node.name}.__init__ takes {params}, the fields are {fields}"
         source = ast.unparse(init)
         for name, _ in fields:
-            assert f"'{name}'" in source or f"self.{name} =" in source, f"{file}: {node.name}.__init__ never sets {name}"
+            written = f"'{name}'" in source or f"self.{name} =" in source
+            assert written, f"{file}: {node.name}.__init__ never sets {name}"

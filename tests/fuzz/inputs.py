@@ -33,7 +33,8 @@ DEEP_JSON = '{"name": ' + "[" * 100000 + "]" * 100000 + "}"
 FIXED_HOSTILE = [ALIAS_BOMB, DEEP_YAML, DEEP_BLOCK, DEEP_JSON]
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=30), st.sampled_from(SPECIAL_TEXT),
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=30),
+    st.sampled_from(SPECIAL_TEXT),
 )
 values: st.SearchStrategy[Any] = st.recursive(
     scalars,

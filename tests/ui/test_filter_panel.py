@@ -110,7 +110,8 @@ def test_universe_marvel_keeps_the_marvel_sets(qtbot: QtBot, catalogue) -> None:
     assert panel.query_terms() == "universe:Marvel"
     marvel = {s.code for s in catalogue.sets() if s.universe == "Marvel"}
     assert "xmf" in marvel and "wf" not in marvel
-    assert codes(catalogue.search(panel.query_terms())) == {c.code for c in catalogue.search("") if c.set_code in marvel}
+    marvel_cards = {c.code for c in catalogue.search("") if c.set_code in marvel}
+    assert codes(catalogue.search(panel.query_terms())) == marvel_cards
 
 
 def test_universe_composes_with_a_query(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]

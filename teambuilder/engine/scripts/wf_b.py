@@ -473,7 +473,8 @@ def _can_swap(game: Game, one: Die, other: Die) -> bool:
     from teambuilder.engine.combat import may_block_rules
     if one.blocking is None or other.blocking is None or one.blocking == other.blocking:
         return False
-    return may_block_rules(game, one, game.dice[other.blocking]) and may_block_rules(game, other, game.dice[one.blocking])
+    return (may_block_rules(game, one, game.dice[other.blocking])
+            and may_block_rules(game, other, game.dice[one.blocking]))
 
 
 def _brainiac_ask(game: Game, data: dict[str, Any]) -> None:

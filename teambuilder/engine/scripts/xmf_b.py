@@ -502,7 +502,8 @@ def _assemble_named(game: Game, player: int, action: Action, data: dict[str, Any
     chosen = _chosen(action, data)
     game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
              player)
-    primitives.apply(ctx, Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any")), [], [])
+    free = Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any"))
+    primitives.apply(ctx, free, [], [])
 
 
 @script("72xmf:end")

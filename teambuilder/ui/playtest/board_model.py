@@ -270,9 +270,6 @@ def board_text(header: str, players: list[PlayerView], roles: tuple[str, str],
         lines.append(f"{view.name} ({role.lower()}): {view.counts()}")
         lines.append("  Cards: " + "; ".join(c.summary() for c in view.cards))
         for key, title, _ in BOXES:
-            if key == "attack":
-                items = [a.summary() for a in view.attacks]
-            else:
-                items = [d.summary() for d in view.zones[key]]
+            items = [a.summary() for a in view.attacks] if key == "attack" else [d.summary() for d in view.zones[key]]
             lines.append(f"  {title} ({len(items)}): " + "; ".join(items))
     return "\n".join(line.rstrip() for line in lines)
