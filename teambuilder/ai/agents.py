@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from teambuilder.engine.actions import Action, Decision, DeclareAttackers, DeclareBlockers, Reroll
+from teambuilder.engine.actions import Action, Decision, DecisionKind, DeclareAttackers, DeclareBlockers, Reroll
 from teambuilder.engine.game import Game
 
 
@@ -32,7 +32,7 @@ class RandomAgent:
     def choose(self, game: Game, decision: Decision) -> Action:
         if decision.options:
             return self.rng.choice(decision.options)
-        if decision.kind == "blockers":
+        if decision.kind == DecisionKind.BLOCKERS:
             blocks = []
             for blocker, allowed in decision.assign:
                 # A die that must block if able never picks "no block".
@@ -41,7 +41,7 @@ class RandomAgent:
                     blocks.append((blocker, allowed[pick]))
             return DeclareBlockers(tuple(blocks))
         chosen = tuple(d for d in decision.subset if d in decision.required or self.rng.random() < 0.5)
-        return Reroll(chosen) if decision.kind == "reroll" else DeclareAttackers(chosen)
+        return Reroll(chosen) if decision.kind == DecisionKind.REROLL else DeclareAttackers(chosen)
 
 
 def _greedy(seed: int) -> Agent:

@@ -31,6 +31,7 @@ from teambuilder.engine.actions import (
     ChooseTarget,
     ChooseTrigger,
     Decision,
+    DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
     Field,
@@ -43,7 +44,7 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.game import Game
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Window, Zone
 
 # Effects that hurt the dice or player they reach: aimed at the opponent.
 HARMFUL = frozenset({
@@ -67,16 +68,16 @@ class GreedyAgent:
 
     def choose(self, game: Game, decision: Decision) -> Action:
         handler = {
-            "priority": self._priority, "reroll": self._reroll, "attackers": self._attackers,
-            "blockers": self._blockers, "split": self._split, "target": self._target,
-            "redirect": self._target,
+            DecisionKind.PRIORITY: self._priority, DecisionKind.REROLL: self._reroll,
+            DecisionKind.ATTACKERS: self._attackers, DecisionKind.BLOCKERS: self._blockers,
+            DecisionKind.SPLIT: self._split, DecisionKind.TARGET: self._target, DecisionKind.REDIRECT: self._target,
         }.get(decision.kind)
         if handler is not None:
             # Greedy only reads the game: inside a reading pass, static bonuses, active
             # cards and rules in force are worked out once per decision, not once per die.
             with game.reading():
                 return handler(game, decision)
-        if decision.kind == "optional":
+        if decision.kind == DecisionKind.OPTIONAL:
             return Choose(1)          # "you may": yes (the ability was worth having)
         return _default(decision)
 
@@ -84,7 +85,7 @@ class GreedyAgent:
     def _priority(self, game: Game, decision: Decision) -> Action:
         options = decision.options
         me = decision.player
-        if game.window == "main" and me == game.active:
+        if game.window == Window.MAIN and me == game.active:
             fields = [o for o in options if isinstance(o, Field)]
             if fields:
                 return max(fields, key=lambda o: self._field_score(game, o))
@@ -129,7 +130,7 @@ class GreedyAgent:
         """Use a global only when it strikes an opposing die or player, and only with
         energy that would otherwise be wasted (the opponent's turn, or the attack step)."""
         ability = game.abilities_of(option.slot)[option.ability]
-        if game.window == "main" and player == game.active:
+        if game.window == Window.MAIN and player == game.active:
             return False
         harmful = [e for e in ability.effects if e.op in ("damage", "ko")]
         if not harmful:

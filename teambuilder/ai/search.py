@@ -20,6 +20,7 @@ from teambuilder.ai.greedy import GreedyAgent, die_value
 from teambuilder.engine.actions import (
     Action,
     Decision,
+    DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
     Field,
@@ -29,7 +30,7 @@ from teambuilder.engine.actions import (
     UseGlobal,
 )
 from teambuilder.engine.game import Game
-from teambuilder.engine.state import Zone
+from teambuilder.engine.state import Window, Zone
 
 ROLLOUTS = 8          # per candidate (4 fell under 60% against greedy once greedy kept blockers home)
 HORIZON = 2           # turns played out after the decision before scoring
@@ -62,7 +63,7 @@ class SearchAgent:
     # -- what to try ------------------------------------------------------------------
     def _candidates(self, game: Game, decision: Decision) -> list[Action]:
         greedy_pick = self.greedy.choose(game, decision)
-        if decision.kind == "priority" and game.window == "main" and decision.player == game.active:
+        if decision.kind == DecisionKind.PRIORITY and game.window == Window.MAIN and decision.player == game.active:
             found: list[Action] = [greedy_pick, Pass()]
             seen: set[tuple[int, int]] = set()
             for option in decision.options:
@@ -76,14 +77,14 @@ class SearchAgent:
                 if isinstance(option, (Purchase, Field, UseAction, UseGlobal)):
                     found.append(option)
             return _distinct(found)[:MAX_CANDIDATES]
-        if decision.kind == "attackers":
+        if decision.kind == DecisionKind.ATTACKERS:
             everyone = DeclareAttackers(tuple(decision.subset))
             nobody = DeclareAttackers(tuple(decision.required))
             singles = sorted(decision.subset, key=lambda d: -die_value(game, game.dice[d]))[:2]
             found = [greedy_pick, everyone, nobody] + [
                 DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
             return _distinct(found)[:MAX_CANDIDATES]
-        if decision.kind == "blockers":
+        if decision.kind == DecisionKind.BLOCKERS:
             return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]
 

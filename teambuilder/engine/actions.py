@@ -10,6 +10,7 @@ game exactly. Three decision shapes exist: pick one of ``options``; pick any sub
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from teambuilder.engine.energy import Payment, Spend
@@ -107,10 +108,27 @@ ACTION_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     SplitDamage, ChooseTrigger, ChooseTarget, ChoosePlayer, Choose)}
 
 
+class DecisionKind(StrEnum):
+    """What a decision asks, each answered by its resolver (``Game.RESOLVERS``)."""
+
+    REROLL = "reroll"          # which dice to reroll
+    PRIORITY = "priority"      # an action in a priority window, or pass
+    ATTACKERS = "attackers"
+    BLOCKERS = "blockers"
+    SPLIT = "split"            # how an attacker's damage is divided among its blockers
+    ORDER = "order"            # which trigger resolves next
+    OPTIONAL = "optional"      # an ability's "you may"
+    MODE = "mode"              # an ability's "choose one"
+    TARGET = "target"
+    REACT = "react"            # a reaction to damage being dealt
+    REDIRECT = "redirect"      # where redirected damage goes
+    SCRIPT = "script"          # a card script's own question
+
+
 @dataclass(frozen=True)
 class Decision:
     player: int
-    kind: str
+    kind: DecisionKind
     prompt: str
     options: tuple[Action, ...] = ()
     subset: tuple[int, ...] = ()
@@ -118,7 +136,7 @@ class Decision:
     assign: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     # Written out (see energy.EnergySource): one for every decision of a game.
-    def __init__(self, player: int, kind: str, prompt: str, options: tuple[Action, ...] = (),
+    def __init__(self, player: int, kind: DecisionKind, prompt: str, options: tuple[Action, ...] = (),
                  subset: tuple[int, ...] = (), required: tuple[int, ...] = (),
                  assign: tuple[tuple[int, tuple[int, ...]], ...] = ()) -> None:
         object.__setattr__(self, "player", player)

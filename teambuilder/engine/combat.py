@@ -11,19 +11,19 @@ return to the field. The damage itself goes through the pipeline in ``damage``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import assignment, keywords, rules, triggers
+from teambuilder.engine import assignment, combat_rules, events, rules
 from teambuilder.engine.actions import (
     Action,
     Decision,
+    DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
     SplitDamage,
 )
 from teambuilder.engine.effects import ko_all, spin, static_bonuses, stats
-from teambuilder.engine.state import DamageEvent, Die, Task, Zone
+from teambuilder.engine.state import DamageEvent, Die, Resolver, Runner, Step, Task, TaskKind, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -48,14 +48,14 @@ def blocked_by(game: Game, blocker: Die) -> list[Die]:
 
 
 def run_declare_attackers(game: Game, task: Task) -> None:
-    game.step = "attack"
+    game.step = Step.ATTACK
     able = [d for d in game.field_characters(task.player) if not _cannot_attack(game, d)]
     if not able:
         _pop(game)
         game.say("does not attack (no character die able to attack).")
         return
-    must = tuple(d.id for d in able if rules.die_has(game, d, "must_attack"))
-    game.decision = Decision(task.player, "attackers", "Choose attackers (none ends the turn).",
+    must = tuple(d.id for d in able if combat_rules.die_has(game, d, "must_attack"))
+    game.decision = Decision(task.player, DecisionKind.ATTACKERS, "Choose attackers (none ends the turn).",
                              subset=tuple(d.id for d in able), required=must)
 
 
@@ -63,7 +63,7 @@ def _cannot_attack(game: Game, die: Die) -> bool:
     """A die that may not attack: a rule or mark says so, or it controls another die."""
     if any(other.under == die.id and other.home is not None for other in game.dice):
         return True   # a controlling die cannot attack (XMF: control)
-    return game.has_rules and rules.die_has(game, die, "cant_attack") or "cant_attack" in die.flags
+    return game.has_rules and combat_rules.die_has(game, die, "cant_attack") or "cant_attack" in die.flags
 
 
 def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
@@ -78,10 +78,10 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
         game.attacked_this_turn.add(die.id)
     game.say(f"attacks with {', '.join(game.die_name(d) for d in chosen)}.")
     for die in chosen:
-        triggers.emit(game, "attacks", die)
-    triggers.watch(game, "attackers_declared", player=game.active)
-    for kind in ("combat_end", "combat_ko", "combat_damage", "fast_ko", "fast_damage", "split_damage",
-                 "attack_window", "declare_blockers"):
+        events.emit(game, "attacks", die)
+    events.watch(game, "attackers_declared", player=game.active)
+    for kind in (TaskKind.COMBAT_END, TaskKind.COMBAT_KO, TaskKind.COMBAT_DAMAGE, TaskKind.FAST_KO,
+                 TaskKind.FAST_DAMAGE, TaskKind.SPLIT_DAMAGE, TaskKind.ATTACK_WINDOW, TaskKind.DECLARE_BLOCKERS):
         game.tasks.append(Task(kind, game.active))
 
 
@@ -89,7 +89,7 @@ def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
     """At most N attackers of a kind (Carmine Falcone: Mob Boss): extra ones stay home."""
     if not game.has_rules:
         return chosen
-    if rules.one_per_card(game, game.active):
+    if combat_rules.one_per_card(game, game.active):
         chosen = _one_per_card(game, chosen, [d.id for d in chosen])
     for rule in rules.in_force(game, "max_attackers"):
         limit = rules.amount(game, rule)
@@ -142,7 +142,7 @@ def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[
 def may_block_rules(game: Game, blocker: Die, attacker: Die) -> bool:
     if not game.has_rules:
         return "cant_block" not in blocker.flags and "unblockable" not in attacker.flags
-    return rules.may_block(game, blocker, attacker)
+    return combat_rules.may_block(game, blocker, attacker)
 
 
 def run_declare_blockers(game: Game, task: Task) -> None:
@@ -156,13 +156,13 @@ def run_declare_blockers(game: Game, task: Task) -> None:
         _pop(game)
         _after_blocks(game, ())
         return
-    must = tuple(b for b, _ in assign if rules.die_has(game, game.dice[b], "must_block"))
+    must = tuple(b for b, _ in assign if combat_rules.die_has(game, game.dice[b], "must_block"))
     chooser = game.inactive
     if game.has_rules and any(r.controller == game.active for r in rules.in_force(game, "choose_blocks")):
         # Booker T: every die that can block must, and the attacking player assigns them.
         chooser, must = game.active, tuple(b for b, _ in assign)
         game.say("assigns the opponent's blockers.", game.active)
-    game.decision = Decision(chooser, "blockers", "Choose blockers: each blocks one attacker.",
+    game.decision = Decision(chooser, DecisionKind.BLOCKERS, "Choose blockers: each blocks one attacker.",
                              assign=tuple(assign), required=must)
 
 
@@ -175,7 +175,7 @@ def block_count_problem(game: Game, blocks: tuple[tuple[int, int], ...]) -> str 
         if len(set(targets)) != len(targets):
             return f"die {blocker} blocks the same attacker twice"
         if len(targets) > 1:
-            allowed = rules.blocks_allowed(game, game.dice[blocker], [game.dice[a] for a in targets]) \
+            allowed = combat_rules.blocks_allowed(game, game.dice[blocker], [game.dice[a] for a in targets]) \
                 if game.has_rules else 1
             if len(targets) > allowed:
                 return "a die blocks at most one attacker" if allowed == 1 else \
@@ -191,7 +191,7 @@ def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple
     kept = list(blocks)
     if any(r.controller == game.active for r in rules.in_force(game, "choose_blocks")):
         kept = _cover_every_attacker(game, kept)
-    if rules.one_per_card(game, game.inactive):
+    if combat_rules.one_per_card(game, game.inactive):
         allowed = {d.id for d in _one_per_card(game, [game.dice[b] for b, _ in kept], [b for b, _ in kept])}
         kept = [pair for pair in kept if pair[0] in allowed]
     # Dual Defense: when one die of a bound pair blocks, the other blocks the same attacker.
@@ -207,7 +207,7 @@ def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple
                     blocking[partner] = attacker
                     game.say(f"{game.die_name(game.dice[partner])} blocks together with its partner.", game.inactive)
     for attacker_id in {a for _, a in blocks}:
-        needed = rules.min_blockers(game, game.dice[attacker_id])
+        needed = combat_rules.min_blockers(game, game.dice[attacker_id])
         mine = [pair for pair in kept if pair[1] == attacker_id]
         if len(mine) < needed:
             game.say(f"{game.die_name(game.dice[attacker_id])} cannot be blocked by fewer than {needed} dice: "
@@ -233,9 +233,9 @@ def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
         game.say("does not block.", game.inactive)
     for attacker in attackers(game):
         if attacker.blocked:
-            triggers.emit(game, "blocked", attacker)
+            events.emit(game, "blocked", attacker)
     for blocker_id in sorted({b for b, _ in blocks}):
-        triggers.emit(game, "blocks", game.dice[blocker_id])
+        events.emit(game, "blocks", game.dice[blocker_id])
     _after_blocks(game, blocks)
 
 
@@ -244,8 +244,8 @@ def _after_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> None:
     keyword abilities that happen now (Tag Out, Infiltrate)."""
     for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
-        triggers.emit(game, "engaged", blocker, attacker)
-        triggers.emit(game, "engaged", attacker, blocker)
+        events.emit(game, "engaged", blocker, attacker)
+        events.emit(game, "engaged", attacker, blocker)
         for one, other in ((blocker, attacker), (attacker, blocker)):
             if game.has_keyword(one, "deadly"):
                 game.deadly_marks.add(other.id)
@@ -255,13 +255,13 @@ def _after_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> None:
             if game.has_keyword(one, "energy_drain"):
                 game.say(f"{game.die_name(one)} drains {game.die_name(other)} (Energy Drain).", one.owner)
                 spin(game, other, -1)
-    triggers.watch(game, "blockers_declared", player=game.inactive)
+    events.watch(game, "blockers_declared", player=game.inactive)
     for die in game.field_characters():
         if game.has_keyword(die, "tag_out"):
-            keywords.raise_keyword(game, "tag_out", die)
+            events.raise_keyword(game, "tag_out", die)
     for die in attackers(game):
         if not die.blocked and game.has_keyword(die, "infiltrate"):
-            keywords.raise_keyword(game, "infiltrate", die)
+            events.raise_keyword(game, "infiltrate", die)
 
 
 def run_split_damage(game: Game, task: Task) -> None:
@@ -270,7 +270,7 @@ def run_split_damage(game: Game, task: Task) -> None:
     than one division is legal (``assignment``)."""
     bonuses = static_bonuses(game)
     dealers = [(game.active, a, blockers_of(game, a), game.has_keyword(a, "overcrush")) for a in attackers(game)
-               if not (game.has_rules and rules.die_has(game, a, "damage_to_player"))]
+               if not (game.has_rules and combat_rules.die_has(game, a, "damage_to_player"))]
     dealers += [(game.inactive, b, blocked_by(game, b), False) for b in game.field_characters(game.inactive)]
     for player, dealer, targets, overcrush in dealers:
         division = assignment.frame(game, dealer, targets, overcrush, bonuses)
@@ -278,7 +278,7 @@ def run_split_damage(game: Game, task: Task) -> None:
             continue
         among = "the attackers it blocks" if dealer.blocking is not None else "its blockers" + (
             " (Overcrush: once each has enough to be KO'd, the rest may go to the opponent)" if overcrush else "")
-        game.decision = Decision(player, "split", f"Split {game.die_name(dealer)}'s damage among {among}.",
+        game.decision = Decision(player, DecisionKind.SPLIT, f"Split {game.die_name(dealer)}'s damage among {among}.",
                                  options=assignment.options(division))
         return
     _pop(game)
@@ -322,7 +322,7 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
             if not attacker.blocked:
                 unblocked.append(attacker)
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
-            elif game.has_rules and rules.die_has(game, attacker, "damage_to_player"):
+            elif game.has_rules and combat_rules.die_has(game, attacker, "damage_to_player"):
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
             else:
                 events += assignment.attacker_damage(game, attacker, blockers, attack, bonuses)
@@ -341,7 +341,7 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
     if not fast:
         game.damage_splits.clear()
     sweepers = [b for b in game.field_characters(game.inactive) if game.has_rules and b.blocking is not None
-                and _is_fast(game, b) == fast and rules.die_has(game, b, "hits_all_attackers")]
+                and _is_fast(game, b) == fast and combat_rules.die_has(game, b, "hits_all_attackers")]
     for blocker in sweepers:
         # Kal-L: his combat damage also hits every attacker he does not block.
         amount = stats(game, blocker, bonuses)[0]
@@ -378,7 +378,7 @@ def run_combat_ko(game: Game, task: Task) -> None:
         if attacker.zone is Zone.FIELD and attacker.attacking and game.has_keyword(attacker, "cleave") \
                 and attacker.id not in game.cleaved:
             game.cleaved.add(attacker.id)
-            keywords.raise_keyword(game, "cleave", attacker)
+            events.raise_keyword(game, "cleave", attacker)
 
 
 def run_combat_end(game: Game, task: Task) -> None:
@@ -387,12 +387,18 @@ def run_combat_end(game: Game, task: Task) -> None:
         die.leave_combat()
 
 
-RUNNERS: dict[str, Callable[..., None]] = {
-    "declare_attackers": run_declare_attackers, "declare_blockers": run_declare_blockers,
-    "split_damage": run_split_damage, "combat_damage": run_combat_damage,
-    "fast_damage": run_fast_damage, "fast_ko": run_combat_ko,
-    "combat_ko": run_combat_ko, "combat_end": run_combat_end,
+RUNNERS: dict[TaskKind, Runner] = {
+    TaskKind.DECLARE_ATTACKERS: run_declare_attackers,
+    TaskKind.DECLARE_BLOCKERS: run_declare_blockers,
+    TaskKind.SPLIT_DAMAGE: run_split_damage,
+    TaskKind.COMBAT_DAMAGE: run_combat_damage,
+    TaskKind.FAST_DAMAGE: run_fast_damage,
+    TaskKind.FAST_KO: run_combat_ko,
+    TaskKind.COMBAT_KO: run_combat_ko,
+    TaskKind.COMBAT_END: run_combat_end,
 }
-RESOLVERS: dict[str, Callable[..., None]] = {
-    "attackers": resolve_attackers, "blockers": resolve_blockers, "split": resolve_split,
+RESOLVERS: dict[DecisionKind, Resolver] = {
+    DecisionKind.ATTACKERS: resolve_attackers,
+    DecisionKind.BLOCKERS: resolve_blockers,
+    DecisionKind.SPLIT: resolve_split,
 }

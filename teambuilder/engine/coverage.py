@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import scripts
-from teambuilder.engine.keywords import BUILT, IMPLEMENTED
+from teambuilder.engine.keyword_abilities import BUILT, IMPLEMENTED
 from teambuilder.engine.primitives import HANDLERS
 
 STATUSES = ("full", "partial", "none")

@@ -10,15 +10,14 @@ the combat damage of a step): when it brings both players to 0 the game is a tie
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import rules, selectors, triggers
-from teambuilder.engine.actions import Action, ChooseTarget, Decision, Pass, UseGlobal
+from teambuilder.engine import combat_rules, events, rules, selectors
+from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.effects import stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import DamageEvent, Die, Zone
+from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
 from teambuilder.engine.windows import global_cost, limit_allows, pay
 
 if TYPE_CHECKING:
@@ -60,7 +59,7 @@ def process_damage(game: Game) -> None:
             event.asked = True
         else:
             game.pending_event = position
-            game.decision = Decision(_damaged_side(game, event), "react",
+            game.decision = Decision(_damaged_side(game, event), DecisionKind.REACT,
                                      f"{_describe(game, event)}: use a reactive global?",
                                      options=(Pass(),) + tuple(options))
             return
@@ -103,7 +102,7 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
                 candidates = [d for d in game.field_characters() if d.id != event.die
                               and (effect.to.die.owner is None or d.owner != decision.player)]
                 if candidates:
-                    game.decision = Decision(decision.player, "redirect", "Choose where the damage goes.",
+                    game.decision = Decision(decision.player, DecisionKind.REDIRECT, "Choose where the damage goes.",
                                              options=tuple(ChooseTarget(d.id) for d in candidates))
 
 
@@ -120,7 +119,7 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
     for event in batch:
         source = game.dice[event.source] if event.source is not None else None
         if event.amount > 0 and source is not None:
-            event.amount *= rules.damage_multiplier(game, source)
+            event.amount *= combat_rules.damage_multiplier(game, source)
         elif event.amount > 0 and event.kind in ("global", "action"):
             # Two-Face: the damage of a global (which has no die) doubled for its user.
             for rule in rules.in_force(game, "double_damage"):
@@ -129,7 +128,7 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                     spent_rules.append(rule)
                     break
         target = game.dice[event.die] if event.die is not None else None
-        if event.amount > 0 and rules.prevents_all(game, target, event.player, source, event.combat, event.kind,
+        if event.amount > 0 and combat_rules.prevents_all(game, target, event.player, source, event.combat, event.kind,
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
@@ -226,7 +225,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         if event.amount > 0 and event.source is not None:
             dealer = game.dice[event.source]
             target = game.dice[event.die] if event.die is not None else None
-            triggers.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
+            events.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
                           combat=event.combat)
     for player, amount in hurt_players.items():
         # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
@@ -236,7 +235,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         kind = "combat" if first.combat else first.kind
         by = first.by if first.by is not None else (first_dealer.owner if first_dealer is not None else None)
         for event_name in ("you_damaged", "player_damaged"):
-            triggers.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
+            events.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
                            instigator=first_dealer)
     damaged: list[Die] = []
     for event in batch:
@@ -260,8 +259,11 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         if die.zone is Zone.FIELD and die.damage < stats(game, die)[1]:
             game.gain_life(player, 1)
     for die in damaged:
-        triggers.emit(game, "damaged", die, event_die=die)
-        triggers.watch(game, "any_damaged", die)
+        events.emit(game, "damaged", die, event_die=die)
+        events.watch(game, "any_damaged", die)
 
 
-RESOLVERS: dict[str, Callable[..., None]] = {"react": resolve_react, "redirect": resolve_redirect}
+RESOLVERS: dict[DecisionKind, Resolver] = {
+    DecisionKind.REACT: resolve_react,
+    DecisionKind.REDIRECT: resolve_redirect,
+}

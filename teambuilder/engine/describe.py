@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.ability_text import describe_effect
-from teambuilder.engine import triggers, windows
+from teambuilder.engine import events, windows
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -20,6 +20,7 @@ from teambuilder.engine.actions import (
     ChooseTarget,
     ChooseTrigger,
     Decision,
+    DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
     Field,
@@ -103,13 +104,13 @@ def describe_action(game: Game, decision: Decision, action: Action) -> str:
 
 
 def _describe_choice(game: Game, decision: Decision, action: Choose) -> str:
-    if decision.kind == "optional":
+    if decision.kind == DecisionKind.OPTIONAL:
         return "Yes, use it" if action.index == 1 else "No"
-    if decision.kind == "mode" and game.resolving is not None:
-        ability = triggers.ability_of(game, game.resolving.trigger)
+    if decision.kind == DecisionKind.MODE and game.resolving is not None:
+        ability = events.ability_of(game, game.resolving.trigger)
         if 0 <= action.index < len(ability.modes):
             return "; ".join(describe_effect(e) for e in ability.modes[action.index]) or f"Mode {action.index + 1}"
-    return f"Option {action.index + 1}" if decision.kind != "script" else f"Choice {action.index}"
+    return f"Option {action.index + 1}" if decision.kind != DecisionKind.SCRIPT else f"Choice {action.index}"
 
 
 def payment_alternatives(game: Game, action: Action, limit: int = 8) -> list[Action]:

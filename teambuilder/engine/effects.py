@@ -4,19 +4,22 @@ and the rules of the turn do to a die.
 Stats: printed face values plus applied modifiers (this turn) plus static modifiers
 (while a card is active), all added together before the floor at 0; a "set" modifier
 overrides everything and a "swap" exchanges the totals. A die whose damage reaches its
-defense is KO'd to its owner's prep area; defense 0 means KO even unhurt. Damage is never
+defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron Will
+or Regenerate replaces the KO (``replace_ko``). Damage is never
 dealt here directly: it is queued as a DamageEvent so prevention and redirection can
 interrupt before it lands.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import rules, selectors
+from teambuilder.engine import combat_rules, events, keywords, rules, selectors
 from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Step, Zone
 
 _FIELD = Zone.FIELD   # a module name: cheaper than the enum attribute in per-die loops
 
@@ -121,8 +124,7 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     die.face = index
     game.say(f"{die.spec.name} spins to level {die.spec.faces[index].level}.", die.owner)
     if went_up:
-        from teambuilder.engine import triggers
-        triggers.watch(game, "spun_up", die)
+        events.watch(game, "spun_up", die)
     return True
 
 
@@ -131,7 +133,6 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field
     forgets its damage and effects and goes back to its real owner; a die placed in the
     field shows ``level`` (or level 1 when it was not on a character face)."""
-    from teambuilder.engine import keywords
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
         game.hits.pop(die.id, None)
@@ -159,9 +160,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
              Zone.CARD: "its card"}
     if not quiet:
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
-    if zone is Zone.PREP and game.step != "clear and draw" and not by_ko:   # a KO is not a Prep
-        from teambuilder.engine import triggers
-        triggers.watch(game, "prepped", die, player=die.owner)
+    if zone is Zone.PREP and game.step != Step.CLEAR_AND_DRAW and not by_ko:   # a KO is not a Prep
+        events.watch(game, "prepped", die, player=die.owner)
 
 
 def _forget_borrowed(game: Game, die: Die) -> None:
@@ -175,7 +175,6 @@ def _forget_borrowed(game: Game, die: Die) -> None:
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
     """A rerolled field die stays on a character face; on any other face it goes to the
     reserve pool (or where the effect says) and loses the effects it had been given."""
-    from teambuilder.engine.turn import roll
     if die.token:
         return
     roll(game, die)
@@ -188,7 +187,6 @@ def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> No
     game.say(f"{die.spec.name} is rerolled to {die.spec.faces[die.face].describe()} and moves to {where}.",
              die.owner)
     if die.zone is Zone.FIELD:
-        from teambuilder.engine import keywords
         keywords.leaving_field(game, die)
     die.reset()
     if energy_zone is not Zone.RESERVE:
@@ -208,19 +206,19 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
     """KO dice at the same moment: every "when KO'd" / "whenever ... is KO'd" /
     "when this die KOs" trigger sees all of them before any leaves the field. Returns the
     dice actually KO'd."""
-    from teambuilder.engine import keywords, triggers
     doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
-              and not (combat and game.has_rules and rules.die_has(game, d, "no_combat_ko"))
-              and not (d.blocking is not None and game.has_rules and rules.die_has(game, d, "no_ko_while_blocking"))
-              and not keywords.replace_ko(game, d)]
+              and not (combat and game.has_rules and combat_rules.die_has(game, d, "no_combat_ko"))
+              and not (d.blocking is not None and game.has_rules
+                       and combat_rules.die_has(game, d, "no_ko_while_blocking"))
+              and not replace_ko(game, d)]
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
-        triggers.emit(game, "ko", die, combat=combat)
-        triggers.watch(game, "any_ko", die, combat=combat)
+        events.emit(game, "ko", die, combat=combat)
+        events.watch(game, "any_ko", die, combat=combat)
         for killer in sorted(game.hits.get(die.id, ()) if by_damage else ()):
             # The dice whose damage KO'd it (this combat, or this turn's ability damage).
             if game.dice[killer].owner != die.owner:
-                triggers.emit(game, "kos", game.dice[killer], die, combat=combat)
+                events.emit(game, "kos", game.dice[killer], die, combat=combat)
     for die in doomed:
         if die.token:
             keywords.leaving_field(game, die)
@@ -229,6 +227,59 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
         else:
             move(game, die, into, by_ko=True)
     return doomed
+
+
+def replace_ko(game: Game, die: Die) -> bool:
+    """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does
+    not happen (the die stays, or Regenerate moved it itself)."""
+    if die.token:
+        return False
+    if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
+        return True
+    if game.has_keyword(die, "regenerate"):
+        card = game.card_of(die)
+        guard = REGENERATE_GUARDS.get(card.code) if card is not None else None
+        if guard is not None and not guard(game, die):
+            return False
+        return regenerate(game, die)
+    return False
+
+
+def regenerate(game: Game, die: Die) -> bool:
+    roll(game, die)
+    face = die.spec.faces[die.face]
+    if face.kind == CHARACTER:
+        die.damage = 0
+        die.leave_combat()
+        game.say(f"{die.spec.name} regenerates: it stays in the field at level {face.level}.", die.owner)
+        return True
+    game.say(f"{die.spec.name} regenerates to {face.describe()} and goes to the prep area.", die.owner)
+    move(game, die, Zone.PREP, by_ko=True)
+    return True
+
+
+# Cards whose Regenerate has a price (Sebastian Shaw pays 1 life): code -> check-and-pay.
+REGENERATE_GUARDS: dict[str, Callable[[Game, Die], bool]] = {}
+
+
+def iron_will_holds(game: Game, die: Die) -> bool:
+    """Iron Will: not KO'd unless it was damaged earlier this turn. The first damage that
+    would KO it is shrugged off (remembered with the defense it had); a later damage, a
+    lower defense, or a KO effect after it was damaged then KOs it."""
+    defense = game.stats(die)[1]
+    if die.damage < defense:                    # a KO effect, not lethal damage
+        if die.hurt_events == 0:
+            game.say(f"{game.die_name(die)} has Iron Will and was not damaged this turn: not KO'd.", die.owner)
+            return True
+        return False
+    shrugged = game.iron_will.get(die.id)
+    if shrugged is None:
+        if die.hurt_events >= 2:
+            return False
+        game.iron_will[die.id] = (die.damage, defense)
+        game.say(f"{game.die_name(die)} has Iron Will: first damage this turn, it is not KO'd.", die.owner)
+        return True
+    return not (die.damage > shrugged[0] or defense < shrugged[1])
 
 
 def state_based_kos(game: Game) -> bool:
@@ -256,8 +307,8 @@ def _spared_combat(game: Game, die: Die, defense: int) -> bool:
     combat = game.combat_damage.get(die.id, 0)
     if not combat or not game.has_rules or die.damage - combat >= defense:
         return False
-    return rules.die_has(game, die, "no_combat_ko") or (
-        die.id in game.blocked_this_turn and rules.die_has(game, die, "no_ko_while_blocking"))
+    return combat_rules.die_has(game, die, "no_combat_ko") or (
+        die.id in game.blocked_this_turn and combat_rules.die_has(game, die, "no_ko_while_blocking"))
 
 
 def purchase_cost(game: Game, slot: int, player: int | None = None,

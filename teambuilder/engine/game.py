@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from teambuilder.catalogue.abilities import Ability
-from teambuilder.engine import combat, damage, effects, rules, scripts, triggers, turn, windows
-from teambuilder.engine.actions import Action, Decision, SplitDamage
+from teambuilder.engine import combat, damage, effects, events, rules, scripts, triggers, turn, windows
+from teambuilder.engine.actions import Action, Decision, DecisionKind, SplitDamage
 from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.state import (
@@ -29,8 +29,13 @@ from teambuilder.engine.state import (
     EngineCard,
     Player,
     ReadingPass,
+    Resolver,
+    Runner,
     Slot,
+    Step,
     Task,
+    TaskKind,
+    Window,
     Zone,
     ZoneIndex,
     index_dice,
@@ -168,17 +173,17 @@ class Game:
         self.tasks: list[Task] = []
         self.decision: Decision | None = None
         self.damage_queue: list[DamageEvent] = []
-        self.new_triggers: list[triggers.PendingTrigger] = []
-        self.trigger_batches: list[list[triggers.PendingTrigger]] = []
+        self.new_triggers: list[events.PendingTrigger] = []
+        self.trigger_batches: list[list[events.PendingTrigger]] = []
         self.resolving: triggers.Resolution | None = None
         self.hold_kos = False
-        self.window = ""
+        self.window = Window.NONE
         self.priority = 0
         self.inactive_passed = False
         # The active player's answers when they last passed priority, offered again when
         # the inactive player passes too (see windows.resolve_priority).
         self.options_after_pass: tuple[Action, ...] | None = None
-        self.step = "setup"
+        self.step = Step.SETUP
         self.turn_number = 0
         # Always draw the coin toss, so a given first player does not shift the random stream.
         toss = self.rng.randrange(2)
@@ -194,7 +199,7 @@ class Game:
         self.forced_rolls: dict[int, list[int]] = {}
         # Scenarios may freeze the game just before a task of this kind runs ("next_turn"
         # for the start of the next turn) to look at a position mid-turn.
-        self.stop_before: str | None = None
+        self.stop_before: TaskKind | None = None
         self.stop_turn: int | None = None        # ... only in this turn (None: the first time)
         self.say(f"{self.players[self.first_player].name} goes first; both start at {life} life.",
                  turn_tag=False)
@@ -327,6 +332,10 @@ class Game:
             return True
         return self.has_rules and keyword in rules.granted_keywords(self, die)
 
+    def granted_affiliations(self, die: Die) -> set[str]:
+        """Affiliations rules in force give ``die`` (for ``selectors``, below ``rules``)."""
+        return rules.granted_affiliations(self, die)
+
     def is_active_card(self, slot: int) -> bool:
         return any(d.slot == slot and d.zone is _FIELD for d in self.dice)
 
@@ -386,7 +395,7 @@ class Game:
                 triggers.step(self)
             elif not self.hold_kos and effects.state_based_kos(self):
                 continue
-            elif (self.tasks[-1].kind if self.tasks else "next_turn") == self.stop_before and \
+            elif (self.tasks[-1].kind if self.tasks else TaskKind.NEXT_TURN) == self.stop_before and \
                     self.stop_turn in (None, self.turn_number):
                 return
             elif self.tasks:
@@ -474,6 +483,6 @@ _BY_HAND = ("zone_index", "dice", "slot_dice", "players", "rng", "forced_rolls",
 CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _SETS + _DICTS + _BY_HAND)
 
 
-RUNNERS: dict[str, Callable[..., None]] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
-RESOLVERS: dict[str, Callable[..., None]] = {**turn.RESOLVERS, **combat.RESOLVERS, **damage.RESOLVERS,
+RUNNERS: dict[TaskKind, Runner] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}
+RESOLVERS: dict[DecisionKind, Resolver] = {**turn.RESOLVERS, **combat.RESOLVERS, **damage.RESOLVERS,
                                             **windows.RESOLVERS, **triggers.RESOLVERS, **scripts.RESOLVERS}

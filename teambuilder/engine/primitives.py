@@ -12,6 +12,7 @@ from __future__ import annotations
 from teambuilder.catalogue.abilities import RULES, Effect
 from teambuilder.engine import keywords, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
 
@@ -146,7 +147,6 @@ def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    from teambuilder.engine.turn import draw
     count = max(value(ctx, effect), 1)
     drawn_any = False
     for player in players:
@@ -158,7 +158,6 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
             if not fits:
                 into = effect.otherwise or "bag"
             if into == "reserve" or into == "field" or effect.roll:
-                from teambuilder.engine.turn import roll
                 roll(ctx.game, die)
                 ctx.game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
             else:

@@ -2,8 +2,8 @@
 
 A ``do: rule`` effect either lives on a card ("while active", or "always" for the few
 that work from anywhere) or is added for a while by a resolving ability (``turn_rules``).
-The engine asks here wherever a rule can matter: costs when paying, blocks when blocking,
-targets when targeting, damage as it lands. Each question is a small function so the
+The engine asks here wherever a rule can matter: costs when paying, targets when
+targeting (blocks and damage ask ``combat_rules``). Each question is a small function so the
 call sites read as the rulebook does ("can this die be targeted?").
 """
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
+from teambuilder.catalogue.rule_names import RuleName
 from teambuilder.engine import selectors
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Slot, Zone
@@ -71,7 +72,7 @@ def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
     return index
 
 
-def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
+def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
     """The rules called ``name`` that cards state and that hold now (their card is active,
     or the ability holds from anywhere, and its conditions are met)."""
     entries = game.rule_index.get(name, [])
@@ -103,7 +104,7 @@ def card_rules(game: Game, name: str) -> Iterator[ActiveRule]:
 NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed
 
 
-def in_force(game: Game, name: str) -> list[ActiveRule]:
+def in_force(game: Game, name: RuleName) -> list[ActiveRule]:
     """Every rule called ``name`` in force now (do not change the list: inside a reading
     pass it is shared)."""
     if name not in game.rule_index and not game.turn_rules and not game.borrowed:
@@ -126,7 +127,7 @@ def applies(game: Game, rule: ActiveRule, die: Die) -> bool:
     return selectors.matches(rule.context(game), die, rule.effect.applies_to)
 
 
-def _from(game: Game, rule: ActiveRule, source: Die | None) -> bool:
+def comes_from(game: Game, rule: ActiveRule, source: Die | None) -> bool:
     """Whether a rule's ``match`` (what the rule is about: a damage source, a blocker...)
     accepts ``source``; no ``match`` accepts anything."""
     if rule.effect.match is None:
@@ -208,7 +209,7 @@ def action_delta(game: Game, player: int) -> int:
     return _extra_for(game, "action_cost", player)
 
 
-def _extra_for(game: Game, name: str, player: int) -> int:
+def _extra_for(game: Game, name: RuleName, player: int) -> int:
     """The sum of ``name`` rules that reach ``player``: ``by`` says whose use they tax
     (opponent: the rule owner's opponents; you: the owner; nothing: everyone)."""
     total = 0
@@ -221,7 +222,7 @@ def _extra_for(game: Game, name: str, player: int) -> int:
     return total
 
 
-def use_up(game: Game, name: str, player: int, die: Die) -> None:
+def use_up(game: Game, name: RuleName, player: int, die: Die) -> None:
     """Rules lasting ``once`` end after the first time they changed something for
     ``player``'s ``die`` (a purchase)."""
     probe = as_owned_by(game, die, player)
@@ -229,7 +230,7 @@ def use_up(game: Game, name: str, player: int, die: Die) -> None:
         r.effect.rule == name and r.effect.duration == "once" and r.controller == player and applies(game, r, probe))]
 
 
-def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
+def forbidden(game: Game, name: RuleName, player: int, die: Die) -> bool:
     """cant_purchase / cant_field: whether ``player`` may not buy or field ``die``."""
     rules_now = in_force(game, name)
     if not rules_now:
@@ -238,55 +239,7 @@ def forbidden(game: Game, name: str, player: int, die: Die) -> bool:
     return any(applies(game, r, probe) for r in rules_now)
 
 
-# -- combat ----------------------------------------------------------------------------
-
-def die_has(game: Game, die: Die, name: str) -> bool:
-    """cant_attack, must_attack, cant_block, must_block, unblockable... on this die now,
-    from its own marks or from rules in force."""
-    return name in die.flags or any(applies(game, r, die) for r in in_force(game, name))
-
-
-def may_block(game: Game, blocker: Die, attacker: Die) -> bool:
-    """Whether ``blocker`` may block ``attacker`` at all (before counting blockers)."""
-    if die_has(game, blocker, "cant_block"):
-        return False
-    if "unblockable" in attacker.flags:
-        return False
-    for rule in in_force(game, "unblockable"):
-        if applies(game, rule, attacker) and _from(game, rule, blocker):
-            return False
-    for rule in in_force(game, "blockable_only_by"):
-        if applies(game, rule, attacker) and not _from(game, rule, blocker):
-            return False
-    return True
-
-
-def one_per_card(game: Game, player: int) -> bool:
-    """Emma Frost: Mental Mistress: ``player`` may declare only one die of each card (and
-    one Sidekick) as attackers, and as blockers."""
-    return any(r.controller != player for r in in_force(game, "one_per_card"))
-
-
-def min_blockers(game: Game, attacker: Die) -> int:
-    needed = [amount(game, r) for r in in_force(game, "min_blockers") if applies(game, r, attacker)]
-    return max(needed, default=1)
-
-
-def blocks_allowed(game: Game, blocker: Die, attackers: list[Die] | None = None) -> int:
-    """How many attackers one die may block: 1, more with block_extra (99 = any number).
-    A block_extra rule with ``match`` counts only when every attacker matches it."""
-    extra = 0
-    for rule in in_force(game, "block_extra"):
-        if not applies(game, rule, blocker):
-            continue
-        if attackers is not None and rule.effect.match is not None and \
-                not all(_from(game, rule, attacker) for attacker in attackers):
-            continue
-        extra += amount(game, rule)
-    return 1 + extra
-
-
-# -- targeting and damage --------------------------------------------------------------
+# -- targeting -------------------------------------------------------------------------
 
 def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
     """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
@@ -305,55 +258,6 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
         if by in ("any", kind):
             return False
     return True
-
-
-def prevents_all(game: Game, die: Die | None, player: int | None, source: Die | None,
-                 combat: bool, kind: str, by_player: int | None = None) -> bool:
-    """Whether a rule stops this damage completely: prevent_damage (to dice),
-    prevent_player_damage (to players: ``to: {player: you|opponent|each}``),
-    no_combat_damage (from dice). ``by`` narrows the kind of damage: combat, noncombat,
-    global, action, fielded (an ability that triggered on fielding); ``opponent_`` in
-    front means only when the rule owner's opponent deals it."""
-    name = "prevent_damage" if die is not None else "prevent_player_damage"
-    for rule in in_force(game, name):
-        if not _kind_ok(rule, combat, kind, source, by_player):
-            continue
-        if not _from(game, rule, source):
-            continue
-        if die is not None and applies(game, rule, die):
-            return True
-        if player is not None and _player_ok(rule, player):
-            return True
-    if combat and source is not None:
-        return any(applies(game, r, source) for r in in_force(game, "no_combat_damage"))
-    return False
-
-
-def _kind_ok(rule: ActiveRule, combat: bool, kind: str, source: Die | None, by_player: int | None) -> bool:
-    by = rule.effect.by
-    if by.startswith("opponent_") or by == "opponent":
-        dealer = by_player if by_player is not None else (source.owner if source is not None else None)
-        if dealer is None or dealer == rule.controller:
-            return False
-        by = by.removeprefix("opponent").removeprefix("_")
-    if by == "combat":
-        return combat
-    if by == "noncombat":
-        return not combat
-    if by in ("global", "action", "fielded"):
-        return kind == by
-    return True
-
-
-def _player_ok(rule: ActiveRule, player: int) -> bool:
-    return rule.effect.to.player in (None, "each") or (rule.effect.to.player == "you") == (player == rule.controller)
-
-
-def damage_multiplier(game: Game, source: Die | None) -> int:
-    if source is None:
-        return 1
-    doubled = any(applies(game, r, source) for r in in_force(game, "double_damage"))
-    return 2 if doubled or "double_damage" in source.flags else 1
 
 
 # -- keywords, affiliations, draws -----------------------------------------------------

@@ -41,20 +41,18 @@ from teambuilder.engine.scenario_cards import inline_cards
 from teambuilder.engine.scenario_expect import ZONES, check_expectations
 from teambuilder.engine.scenario_schema import ScenarioShapeError, check_scenario
 from teambuilder.engine.setup import engine_card
-from teambuilder.engine.state import Die, EngineCard, Task, Zone
+from teambuilder.engine.state import Die, EngineCard, Task, TaskKind, Zone
+from teambuilder.engine.turn import TURN_STEPS
 from teambuilder.safe_io import SCENARIO_FILE_LIMIT
 
-STEPS: dict[str, list[str]] = {
-    "start": ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
-              "declare_attackers", "end_of_turn", "cleanup", "end_turn"],
-    "roll": ["roll", "reroll", "main_window", "end_main", "declare_attackers", "end_of_turn", "cleanup", "end_turn"],
-    "main": ["main_window", "end_main", "declare_attackers", "end_of_turn", "cleanup", "end_turn"],
-    "attack": ["declare_attackers", "end_of_turn", "cleanup", "end_turn"],
-    "cleanup": ["end_of_turn", "cleanup", "end_turn"],
-}
+# The step a scenario starts in -> the turn's tasks from there on.
+STEPS: dict[str, tuple[TaskKind, ...]] = {
+    name: TURN_STEPS[TURN_STEPS.index(first):] for name, first in (
+        ("start", TaskKind.START_OF_TURN), ("roll", TaskKind.ROLL), ("main", TaskKind.MAIN_WINDOW),
+        ("attack", TaskKind.DECLARE_ATTACKERS), ("cleanup", TaskKind.END_OF_TURN))}
 # Where a scenario may freeze the game to look at it (just before that task runs).
-STOPS = ("end_main", "declare_attackers", "combat_ko", "combat_end", "end_of_turn", "cleanup", "end_turn",
-         "next_turn")
+STOPS = (TaskKind.END_MAIN, TaskKind.DECLARE_ATTACKERS, TaskKind.COMBAT_KO, TaskKind.COMBAT_END,
+         TaskKind.END_OF_TURN, TaskKind.CLEANUP, TaskKind.END_TURN, TaskKind.NEXT_TURN)
 
 
 class ScenarioError(ValueError):
@@ -322,7 +320,7 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
         if "stop" in raw:
             if raw["stop"] not in STOPS:
                 raise ScenarioError(f"stop: {raw['stop']!r} is not one of {', '.join(STOPS)}")
-            game.stop_before = str(raw["stop"])
+            game.stop_before = TaskKind(raw["stop"])
             if raw.get("stop_turn") is not None:
                 game.stop_turn = int(raw["stop_turn"])
         dice_count = len(game.dice)

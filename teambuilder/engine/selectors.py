@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Step, Window, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -52,11 +52,10 @@ class Context:
 
 def affiliations(game: Game, die: Die) -> set[str]:
     """A die's affiliations: its card's, plus any it has been given."""
-    from teambuilder.engine import rules
     card = game.card_of(die)
     found = set(card.card.affiliations) if card is not None else set()
     found.update(flag[4:] for flag in die.flags if flag.startswith("aff:"))
-    found.update(rules.granted_affiliations(game, die))
+    found.update(game.granted_affiliations(die))    # by rules in force (``rules`` is above)
     return found
 
 
@@ -248,8 +247,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "turn":
         return (game.active == ctx.controller) == (condition.value == "yours")
     if kind == "step":
-        return (game.window == "attack" or game.step == "attack") if condition.value == "attack" \
-            else game.window == "main"
+        return (game.window == Window.ATTACK or game.step == Step.ATTACK) if condition.value == "attack" \
+            else game.window == Window.MAIN
     if kind == "combat":
         return ctx.combat == (condition.value == "true")
     if kind == "named":

@@ -9,15 +9,19 @@ A die's ``zone`` and ``owner`` are written only through properties that keep the
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.abilities import Ability
+from teambuilder.engine.actions import Action, Decision
 from teambuilder.engine.dice import DieSpec
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
 
 
 class Zone(StrEnum):
@@ -252,19 +256,68 @@ class Player:
     global_uses: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
+class TaskKind(StrEnum):
+    """The steps of a turn the engine runs as tasks, each with its runner (``Game.RUNNERS``)."""
+
+    START_OF_TURN = "start_of_turn"
+    CLEAR_DRAW = "clear_draw"
+    ROLL = "roll"
+    REROLL = "reroll"
+    MAIN_WINDOW = "main_window"
+    END_MAIN = "end_main"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    ATTACK_WINDOW = "attack_window"
+    SPLIT_DAMAGE = "split_damage"
+    FAST_DAMAGE = "fast_damage"
+    FAST_KO = "fast_ko"
+    COMBAT_DAMAGE = "combat_damage"
+    COMBAT_KO = "combat_ko"
+    COMBAT_END = "combat_end"
+    END_OF_TURN = "end_of_turn"
+    CLEANUP = "cleanup"
+    END_TURN = "end_turn"
+    NEXT_TURN = "next_turn"     # never a task: where a scenario may stop, at the next turn's start
+
+
+class Step(StrEnum):
+    """The step of the turn the game is in (what "during the attack step" asks)."""
+
+    SETUP = "setup"
+    START = "start"
+    CLEAR_AND_DRAW = "clear and draw"
+    ROLL_AND_REROLL = "roll and reroll"
+    MAIN = "main"
+    ATTACK = "attack"
+    CLEANUP = "cleanup"
+
+
+class Window(StrEnum):
+    """The priority window open now, if any."""
+
+    NONE = ""
+    MAIN = "main"
+    ATTACK = "attack"
+
+
 @dataclass(frozen=True)
 class Task:
     """One step of a turn waiting to run (``kind`` names its runner)."""
 
-    kind: str
+    kind: TaskKind
     player: int = -1
     data: tuple[int, ...] = ()
 
     # Written out (as for every value the engine makes thousands of): see EnergySource.
-    def __init__(self, kind: str, player: int = -1, data: tuple[int, ...] = ()) -> None:
+    def __init__(self, kind: TaskKind, player: int = -1, data: tuple[int, ...] = ()) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "data", data)
+
+
+# The dispatch tables (``Game.RUNNERS``, ``Game.RESOLVERS``): a task's runner, a decision's resolver.
+Runner = Callable[["Game", Task], None]
+Resolver = Callable[["Game", Decision, Action], None]
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The trigger queue.
+"""The trigger queue: batching and resolving the triggers ``events`` raised.
 
 Triggers raised by one game event form a batch. A batch resolves the active player's
 triggers first, in the order that player chooses, then the inactive player's in theirs.
@@ -7,19 +7,16 @@ first resolved). Once an ability starts resolving it finishes before the next on
 starts: its "you may" and "choose one" are answered and its targets chosen as it starts,
 and an effect with no legal target does not happen.
 
-Two kinds of trigger are raised here: a die's own abilities (``emit``: when *this* die is
-fielded, attacks, is KO'd...) and the "whenever ..." abilities of active cards
-(``watch``: whenever any die is fielded, you are dealt damage...), which trigger once
-per card however many of its dice are active.
+Triggers are raised in ``events`` (``emit`` and ``watch``), below the effects they cause,
+and are re-exported here for the card scripts at the top of the stack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Condition, Effect
+from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
@@ -28,39 +25,27 @@ from teambuilder.engine.actions import (
     ChooseTarget,
     ChooseTrigger,
     Decision,
+    DecisionKind,
     Pass,
 )
+from teambuilder.engine.events import (
+    PendingTrigger,
+    ability_of,
+    context_of,
+    emit,
+    emit_for_players,
+    queue_now,
+    raise_keyword,
+    watch,
+)
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Resolver, Zone
+
+__all__ = ["PendingTrigger", "Resolution", "ability_of", "context_of", "emit", "emit_for_players", "queue_now",
+           "raise_keyword", "watch"]
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-@dataclass(frozen=True)
-class PendingTrigger:
-    """An ability waiting to resolve: whose, from which card slot and die, and about what."""
-
-    controller: int
-    slot: int
-    ability: int
-    source: int | None = None
-    event_die: int | None = None
-    bursts: int = 0
-    event_player: int | None = None
-    event_amount: int = 0
-    combat: bool = False
-    kind: str = "ability"            # ability | global | action
-    event_slot: int | None = None    # the card the event is about (the global used...)
-    event_kind: str = ""             # what caused the event (global, action, ability, combat...)
-    event_by: int | None = None      # whose die or ability caused it
-    bound: tuple[int, ...] = ()      # dice chosen by the ability that scheduled this one
-    instigator: int | None = None    # the die that caused the event
-
-    def label(self, game: Game) -> str:
-        card = game.slots[self.slot].card.card
-        ability = ability_of(game, self)
-        return f"{card.full_name} ({ability.keyword.replace('_', ' ').title() if ability.keyword else ability.trigger})"
 
 
 @dataclass
@@ -76,111 +61,6 @@ class Resolution:
     next_effect: int = 0                                       # the next effect to apply
     done: bool = True                                          # the last one did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
-
-
-def ability_of(game: Game, trigger: PendingTrigger) -> Ability:
-    if trigger.ability < 0:
-        from teambuilder.engine import keywords
-        return keywords.raised_ability(trigger.ability)
-    return game.abilities_of(trigger.slot)[trigger.ability]
-
-
-def context_of(game: Game, trigger: PendingTrigger) -> Context:
-    ability = ability_of(game, trigger)
-    return Context(game, trigger.controller, trigger.slot,
-                   None if trigger.source is None else game.dice[trigger.source],
-                   None if trigger.event_die is None else game.dice[trigger.event_die],
-                   trigger.event_player, trigger.event_amount, trigger.combat,
-                   "intimidate" if ability.keyword == "intimidate" else trigger.kind,
-                   trigger=ability.trigger, event_slot=trigger.event_slot, event_kind=trigger.event_kind,
-                   event_by=trigger.event_by, bound=trigger.bound,
-                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator])
-
-
-def _live(game: Game, slot: int, trigger: str) -> bool:
-    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger)
-
-
-def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
-    ctx = context_of(game, pending)
-    if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
-        return False
-    if ability.when is not None and (ctx.event_die is None or not selectors.matches(ctx, ctx.event_die, ability.when)):
-        return False
-    return selectors.all_hold(ctx, ability.conditions)
-
-
-def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
-         amount: int = 0, combat: bool = False) -> None:
-    """Queue ``die``'s own abilities that trigger on ``event``."""
-    if die.slot is None or die.owner is None or not _live(game, die.slot, event):
-        return
-    slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
-    for index, ability in enumerate(game.abilities_of(slot.index)):
-        if ability.trigger != event or ability.scheduled:
-            continue
-        pending = PendingTrigger(die.owner, slot.index, index, die.id,
-                                 None if event_die is None else event_die.id, event_player=player,
-                                 event_amount=amount, combat=combat)
-        if _may_trigger(game, ability, pending):
-            game.new_triggers.append(pending)
-
-
-def watch(game: Game, event: str, die: Die | None = None, *, player: int | None = None,
-          amount: int = 0, combat: bool = False, event_slot: int | None = None, kind: str = "",
-          by: int | None = None, instigator: Die | None = None) -> None:
-    """Queue the "whenever ..." abilities of active cards that watch for ``event``."""
-    if event not in game.watched:
-        return
-    for controller, slot_index, index, _, source, bound, origin in list(game.scheduled):
-        ability = game.slots[slot_index].card.abilities[index]
-        if ability.trigger != event or (event == "you_damaged" and player != controller):
-            continue
-        pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
-                                 event_player=player, event_amount=amount, combat=combat, event_slot=event_slot,
-                                 event_kind=kind, event_by=by, bound=bound, kind=origin,
-                                 instigator=None if instigator is None else instigator.id)
-        if _may_trigger(game, ability, pending):
-            game.new_triggers.append(pending)
-    for slot in game.slots if game.borrowed else game.watching.get(event, ()):
-        abilities = game.abilities_of(slot.index)
-        indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
-        if not indexes or not _live(game, slot.index, event):
-            continue
-        for controller, source in _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes)):
-            if event == "you_damaged" and player != controller:
-                continue
-            for index in indexes:
-                pending = PendingTrigger(controller, slot.index, index, source,
-                                         None if die is None else die.id, event_player=player,
-                                         event_amount=amount, combat=combat, event_slot=event_slot,
-                                         event_kind=kind, event_by=by,
-                                         instigator=None if instigator is None else instigator.id)
-                if _may_trigger(game, abilities[index], pending):
-                    game.new_triggers.append(pending)
-
-
-def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | None]]:
-    """Who a card's "while active" trigger belongs to, with one of its active dice as the
-    source: its owner (or, for a basic action, whoever has its die in the field)."""
-    owner = game.slots[slot].owner
-    found: dict[int, int | None] = {}
-    for die in game.dice:
-        if die.slot == slot and die.zone is Zone.FIELD and die.owner is not None and die.owner not in found:
-            found[die.owner] = die.id
-    if anywhere and owner is not None and owner not in found:
-        found[owner] = None
-    return sorted(found.items())
-
-
-def emit_for_players(game: Game, event: str) -> None:
-    """Queue start/end-of-turn abilities of every active card (active player's first)."""
-    watch(game, event)
-
-
-def queue_now(game: Game, trigger: PendingTrigger) -> None:
-    """Queue an ability that resolves as part of an action (action dice, globals)."""
-    game.new_triggers.append(trigger)
 
 
 def batch_new(game: Game) -> None:
@@ -203,7 +83,7 @@ def step(game: Game) -> None:
             continue
         kinds = {(batch[i].slot, batch[i].ability) for i in mine}
         if len(kinds) > 1:
-            game.decision = Decision(player, "order", "Choose which ability resolves next.",
+            game.decision = Decision(player, DecisionKind.ORDER, "Choose which ability resolves next.",
                                      options=tuple(ChooseTrigger(i) for i in mine))
             return
         _start(game, batch.pop(mine[0]))
@@ -267,12 +147,12 @@ def _continue(game: Game) -> None:
             game.say(f"{trigger.label(game)}: its condition no longer holds; nothing happens.", trigger.controller)
             return
         if ability.optional:
-            game.decision = Decision(trigger.controller, "optional", f"Use {trigger.label(game)}?",
+            game.decision = Decision(trigger.controller, DecisionKind.OPTIONAL, f"Use {trigger.label(game)}?",
                                      options=(Choose(1), Pass()))
             return
         resolution.accepted = True
     if ability.modes and resolution.mode is None:
-        game.decision = Decision(trigger.controller, "mode", f"Choose one for {trigger.label(game)}.",
+        game.decision = Decision(trigger.controller, DecisionKind.MODE, f"Choose one for {trigger.label(game)}.",
                                  options=tuple(Choose(i) for i in range(len(ability.modes))))
         return
     chosen = effects_of(ability, resolution)
@@ -292,7 +172,7 @@ def _continue(game: Game) -> None:
             resolution.picking.append(candidates[0])
             continue
         options: tuple[Action, ...] = tuple(ChooseTarget(c) if c >= 0 else ChoosePlayer(-1 - c) for c in candidates)
-        game.decision = Decision(trigger.controller, "target",
+        game.decision = Decision(trigger.controller, DecisionKind.TARGET,
                                  f"Choose a target for {trigger.label(game)}: {effect.op}"
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
@@ -381,8 +261,9 @@ def resolve_mode(game: Game, decision: Decision, action: Action) -> None:
     _continue(game)
 
 
-_UNDERDOG = Condition("underdog", value="true")
-
-RESOLVERS: dict[str, Callable[..., None]] = {
-    "order": resolve_order, "target": resolve_target, "optional": resolve_optional, "mode": resolve_mode,
+RESOLVERS: dict[DecisionKind, Resolver] = {
+    DecisionKind.ORDER: resolve_order,
+    DecisionKind.TARGET: resolve_target,
+    DecisionKind.OPTIONAL: resolve_optional,
+    DecisionKind.MODE: resolve_mode,
 }

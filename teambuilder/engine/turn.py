@@ -1,26 +1,32 @@
 """The steps of a turn outside combat: start, Clear and Draw, Roll and Reroll, the end of
 the Main Step, and Cleanup.
 
-Drawing follows the rulebook: an empty bag is refilled from the used pile (never from out
-of play) and drawing goes on, all of it one draw; each die that cannot be drawn costs 1
+Drawing (``rolling.draw``) follows the rulebook: an empty bag is refilled from the used
+pile (never from out of play) and drawing goes on, all of it one draw; each die that cannot be drawn costs 1
 life and gives 1 generic virtual energy. On the very first turn the first player draws 3
 and puts the 4th die out of play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import keywords, rules, triggers
-from teambuilder.engine.actions import Action, Decision, Reroll
-from teambuilder.engine.dice import CHARACTER, ENERGY, below
-from teambuilder.engine.state import Die, Task, Zone
+from teambuilder.engine import events, keywords, rules
+from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
+from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.effects import ko
+from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
+__all__ = ["DRAW_COUNT", "draw", "roll"]   # draw and roll: for the card scripts
+
 DRAW_COUNT = 4
+# A turn's tasks, in order (combat adds its own once attackers are declared).
+TURN_STEPS = (TaskKind.START_OF_TURN, TaskKind.CLEAR_DRAW, TaskKind.ROLL, TaskKind.REROLL, TaskKind.MAIN_WINDOW,
+              TaskKind.END_MAIN, TaskKind.DECLARE_ATTACKERS, TaskKind.END_OF_TURN, TaskKind.CLEANUP, TaskKind.END_TURN)
 
 
 def start_next_turn(game: Game) -> None:
@@ -40,40 +46,7 @@ def start_next_turn(game: Game) -> None:
     game.blocked_this_turn.clear()
     game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
                     f"(life {game.players[0].life}-{game.players[1].life}) --")
-    steps = ["start_of_turn", "clear_draw", "roll", "reroll", "main_window", "end_main",
-             "declare_attackers", "end_of_turn", "cleanup", "end_turn"]
-    game.tasks.extend(Task(kind, game.active) for kind in reversed(steps))
-
-
-def draw(game: Game, player: int, count: int) -> list[Die]:
-    """Draw up to ``count`` dice at random; refill the bag from the used pile when empty."""
-    drawn: list[Die] = []
-    for _ in range(count):
-        bag = game.zone(player, Zone.BAG)
-        if not bag:
-            used = game.zone(player, Zone.USED)
-            if not used:
-                break
-            for die in used:
-                die.zone = Zone.BAG
-                die.reset()
-            game.say(f"refills the bag with {len(used)} dice from the used pile.", player)
-            bag = used
-        die = bag[below(game.rng, len(bag))]
-        die.zone = Zone.PREP
-        drawn.append(die)
-    if drawn and "drawn" in game.watched:
-        kind = "clear_and_draw" if game.step == "clear and draw" else "effect"
-        triggers.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind=kind, by=player)
-    return drawn
-
-
-def roll(game: Game, die: Die) -> None:
-    forced = game.forced_rolls.get(die.id)
-    die.face = forced.pop(0) if forced else below(game.rng, len(die.spec.faces))
-    face = die.spec.faces[die.face]
-    if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.watched:
-        triggers.emit(game, "energized", die)   # Energize: a double energy face was rolled
+    game.tasks.extend(Task(kind, game.active) for kind in reversed(TURN_STEPS))
 
 
 def _names(game: Game, dice: list[Die]) -> str:
@@ -91,7 +64,6 @@ def _pop(game: Game) -> Task:
 def _deadly(game: Game) -> None:
     """Deadly: every die engaged with a Deadly die this turn is KO'd at the end of the
     turn, even if the Deadly die has left the field."""
-    from teambuilder.engine.effects import ko
     for die_id in sorted(game.deadly_marks):
         die = game.dice[die_id]
         if die.zone is Zone.FIELD:
@@ -102,14 +74,14 @@ def _deadly(game: Game) -> None:
 
 def run_start_of_turn(game: Game, task: Task) -> None:
     _pop(game)
-    game.step = "start"
-    triggers.emit_for_players(game, "start_of_turn")
-    triggers.watch(game, "clear_and_draw", player=task.player)
+    game.step = Step.START
+    events.emit_for_players(game, "start_of_turn")
+    events.watch(game, "clear_and_draw", player=task.player)
 
 
 def run_clear_draw(game: Game, task: Task) -> None:
     _pop(game)
-    game.step = "clear and draw"
+    game.step = Step.CLEAR_AND_DRAW
     player = task.player
     cleared = game.zone(player, Zone.RESERVE)
     for die in cleared:
@@ -137,12 +109,12 @@ def run_clear_draw(game: Game, task: Task) -> None:
 
 def run_roll(game: Game, task: Task) -> None:
     _pop(game)
-    game.step = "roll and reroll"
+    game.step = Step.ROLL_AND_REROLL
     dice = game.zone(task.player, Zone.PREP)
     for die in dice:
         roll(game, die)
     game.say(f"rolls {_names(game, dice)}.")
-    triggers.watch(game, "rolled", player=task.player)
+    events.watch(game, "rolled", player=task.player)
 
 
 def run_reroll(game: Game, task: Task) -> None:
@@ -150,7 +122,7 @@ def run_reroll(game: Game, task: Task) -> None:
     if not dice:
         _pop(game)
         return
-    game.decision = Decision(task.player, "reroll", "Choose any dice to reroll (once).",
+    game.decision = Decision(task.player, DecisionKind.REROLL, "Choose any dice to reroll (once).",
                              subset=tuple(d.id for d in dice))
 
 
@@ -181,14 +153,14 @@ def run_end_of_turn(game: Game, task: Task) -> None:
     """The start of Cleanup: "at end of turn" abilities (and Deadly) happen and resolve
     while this turn's effects, control and schedules still hold; then Cleanup clears."""
     _pop(game)
-    game.step = "cleanup"
-    triggers.emit_for_players(game, "end_of_turn")
+    game.step = Step.CLEANUP
+    events.emit_for_players(game, "end_of_turn")
     _deadly(game)
 
 
 def run_cleanup(game: Game, task: Task) -> None:
     _pop(game)
-    game.step = "cleanup"
+    game.step = Step.CLEANUP
     keywords.end_of_turn(game)
     rules.expire(game)
     game.shields.clear()
@@ -234,9 +206,16 @@ def run_end_turn(game: Game, task: Task) -> None:
         game.say(f"moves {len(moved)} dice from out of play to the used pile.")
 
 
-RUNNERS: dict[str, Callable[..., None]] = {
-    "start_of_turn": run_start_of_turn, "clear_draw": run_clear_draw, "roll": run_roll,
-    "reroll": run_reroll, "end_main": run_end_main, "end_of_turn": run_end_of_turn, "cleanup": run_cleanup,
-    "end_turn": run_end_turn,
+RUNNERS: dict[TaskKind, Runner] = {
+    TaskKind.START_OF_TURN: run_start_of_turn,
+    TaskKind.CLEAR_DRAW: run_clear_draw,
+    TaskKind.ROLL: run_roll,
+    TaskKind.REROLL: run_reroll,
+    TaskKind.END_MAIN: run_end_main,
+    TaskKind.END_OF_TURN: run_end_of_turn,
+    TaskKind.CLEANUP: run_cleanup,
+    TaskKind.END_TURN: run_end_turn,
 }
-RESOLVERS: dict[str, Callable[..., None]] = {"reroll": resolve_reroll}
+RESOLVERS: dict[DecisionKind, Resolver] = {
+    DecisionKind.REROLL: resolve_reroll,
+}

@@ -12,16 +12,16 @@ the opponent's turn straight to the used pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import assignment, rules, selectors, triggers
+from teambuilder.engine import assignment, events, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     Action,
     Decision,
+    DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
     Field,
@@ -31,6 +31,7 @@ from teambuilder.engine.actions import (
     UseAction,
     UseGlobal,
 )
+from teambuilder.engine.combat import block_count_problem
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
@@ -41,7 +42,7 @@ from teambuilder.engine.energy import (
     check_payment,
 )
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Task, Zone
+from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -50,8 +51,8 @@ OPTIONS_PER_CHOICE = 1
 
 
 def run_window(game: Game, task: Task) -> None:
-    game.window = "main" if task.kind == "main_window" else "attack"
-    game.step = game.window
+    game.window = Window.MAIN if task.kind == TaskKind.MAIN_WINDOW else Window.ATTACK
+    game.step = Step.MAIN if task.kind == TaskKind.MAIN_WINDOW else Step.ATTACK
     if task.data == ():
         # A fresh window: the active player has priority first.
         game.tasks[-1] = Task(task.kind, task.player, (1,))
@@ -63,11 +64,11 @@ def run_window(game: Game, task: Task) -> None:
     else:
         with game.reading():
             options = tuple(priority_options(game))
-    game.decision = Decision(game.priority, "priority", _prompt(game), options=options)
+    game.decision = Decision(game.priority, DecisionKind.PRIORITY, _prompt(game), options=options)
 
 
 def _prompt(game: Game) -> str:
-    what = "Main Step" if game.window == "main" else "attack step: actions and globals"
+    what = "Main Step" if game.window == Window.MAIN else "attack step: actions and globals"
     return f"{what}: act, or pass priority."
 
 
@@ -149,10 +150,10 @@ def priority_options(game: Game) -> list[Action]:
     # Cheap bound first: most costs are simply more than all the energy in hand.
     available = virtual + hand.units
     if player == game.active:
-        if game.window == "main" and available:      # every purchase costs at least 1
+        if game.window == Window.MAIN and available:      # every purchase costs at least 1
             options += _purchases(game, player, hand, virtual, available)
         reserve = game.zone(player, Zone.RESERVE)
-        if game.window == "main":
+        if game.window == Window.MAIN:
             seen: set[tuple[str, int]] = set()
             for die in reserve:
                 face = die.spec.faces[die.face]
@@ -254,7 +255,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             game.priority = game.active
         elif game.inactive_passed:
             game.tasks.pop()            # active, inactive, active all passed: the window closes
-            game.window = ""
+            game.window = Window.NONE
         else:
             # Nothing changes while the inactive player only passes; if they do, the
             # active player is offered the same answers again (unless virtual energy,
@@ -278,8 +279,8 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         game.say(f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
                  f"{'prep area' if to_prep else 'used pile'}.")
         game.last_payment = action.payment
-        triggers.emit(game, "purchased", die)
-        triggers.watch(game, "any_purchased", die)
+        events.emit(game, "purchased", die)
+        events.watch(game, "any_purchased", die)
     elif isinstance(action, Field):
         die = game.dice[action.die]
         spent = pay(game, player, action.payment, field_cost(game, die))
@@ -296,10 +297,10 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
         game.say(f"uses the global of {game.slots[action.slot].card.card.full_name} (paying {spent}).", player)
         # "Whenever you use a global" abilities resolve first (their own batch), then the global.
-        triggers.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
+        events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
         if game.new_triggers:
             triggers.batch_new(game)
-        triggers.queue_now(game, triggers.PendingTrigger(player, action.slot, action.ability, kind="global"))
+        events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
     if player != game.active:
         # The inactive player gets one ability, then priority returns to the active player.
         game.players[player].virtual = 0
@@ -311,8 +312,8 @@ def field_die(game: Game, die: Die, how: str = "") -> None:
     die.zone = Zone.FIELD
     game.fielded_this_turn.add(die.id)
     game.say(f"fields {game.die_name(die)}{how}.", die.owner)
-    triggers.emit(game, "fielded", die)
-    triggers.watch(game, "any_fielded", die)
+    events.emit(game, "fielded", die)
+    events.watch(game, "any_fielded", die)
 
 
 def _first_purchase_to_prep(game: Game, player: int) -> bool:
@@ -334,17 +335,17 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
     for index, ability in enumerate(card.abilities):
         if ability.trigger in wanted:
             matched = True
-            triggers.queue_now(game, triggers.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
+            events.queue_now(game, events.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
                                                              kind="action"))
     if not matched and not continuous:
         game.say(f"{die.spec.name} has no executable effect in this engine yet.")
-    triggers.watch(game, "action_used", die, player=player)
+    events.watch(game, "action_used", die, player=player)
 
 
 def check(game: Game, decision: Decision, action: Action) -> str | None:
     """Why ``action`` does not answer ``decision`` legally, or None when it does."""
-    if decision.subset or decision.kind in ("reroll", "attackers"):
-        expected = Reroll if decision.kind == "reroll" else DeclareAttackers
+    if decision.subset or decision.kind in (DecisionKind.REROLL, DecisionKind.ATTACKERS):
+        expected = Reroll if decision.kind == DecisionKind.REROLL else DeclareAttackers
         if not isinstance(action, expected):
             return f"expected a choice of dice for {decision.kind}"
         chosen = set(action.dice)
@@ -353,11 +354,10 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
         if not set(decision.required) <= chosen:
             return f"dice {sorted(set(decision.required) - chosen)} must attack"
         return None
-    if decision.kind == "blockers":
+    if decision.kind == DecisionKind.BLOCKERS:
         if not isinstance(action, DeclareBlockers):
             return "expected blockers"
         allowed = dict(decision.assign)
-        from teambuilder.engine.combat import block_count_problem
         problem = block_count_problem(game, action.blocks)
         if problem:
             return problem
@@ -370,7 +370,7 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
         return None
     if action in decision.options:
         return None
-    if decision.kind == "split":      # any legal division, not only the ones listed
+    if decision.kind == DecisionKind.SPLIT:      # any legal division, not only the ones listed
         return assignment.problem(game, decision, action)
     # Any valid payment is accepted for an option the engine offered with another one.
     for option in decision.options:
@@ -395,5 +395,10 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
     return f"{action} is not a legal answer to: {decision.prompt}"
 
 
-RUNNERS: dict[str, Callable[..., None]] = {"main_window": run_window, "attack_window": run_window}
-RESOLVERS: dict[str, Callable[..., None]] = {"priority": resolve_priority}
+RUNNERS: dict[TaskKind, Runner] = {
+    TaskKind.MAIN_WINDOW: run_window,
+    TaskKind.ATTACK_WINDOW: run_window,
+}
+RESOLVERS: dict[DecisionKind, Resolver] = {
+    DecisionKind.PRIORITY: resolve_priority,
+}

@@ -13,7 +13,7 @@ import pytest
 from teambuilder.ai.agents import RandomAgent, play
 from teambuilder.engine.coverage import coverage
 from teambuilder.engine.game import Game
-from teambuilder.engine.keywords import IMPLEMENTED
+from teambuilder.engine.keyword_abilities import IMPLEMENTED
 from tests.conftest import REPO
 
 RULEBOOK_SETS = ("sww", "wf", "xmf", "wwe")

@@ -1,4 +1,4 @@
-"""Every keyword the engine claims to implement (``keywords.IMPLEMENTED``, which the
+"""Every keyword the engine claims to implement (``keyword_abilities.IMPLEMENTED``, which the
 coverage report trusts) has code behind it and a rule scenario that plays it. A claim
 with neither is how Suit Up was once listed as implemented while nothing executed it."""
 
@@ -14,7 +14,7 @@ import yaml
 
 from teambuilder.catalogue.abilities import KEYWORD_NAMES
 from teambuilder.engine import scripts
-from teambuilder.engine.keywords import BUILT, IMPLEMENTED, PRINTED, RAISED, Carried
+from teambuilder.engine.keyword_abilities import BUILT, IMPLEMENTED, PRINTED, RAISED, Carried
 from teambuilder.engine.selectors import ZONE_OF
 from tests.conftest import REPO
 

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine.actions import Action, Decision
+from teambuilder.engine.actions import Action, Decision, DecisionKind
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die
+from teambuilder.engine.state import Die, Resolver
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -97,7 +97,7 @@ def ask(game: Game, player: int, prompt: str, options: tuple[Action, ...], then:
     if then not in CONTINUATIONS:
         raise KeyError(f"no continuation registered as {then!r}")
     game.script_state["pending"] = {"then": then, "data": dict(data or {})}
-    game.decision = Decision(player, "script", prompt, options=options)
+    game.decision = Decision(player, DecisionKind.SCRIPT, prompt, options=options)
 
 
 def frame(ctx: Context, **extra: Any) -> dict[str, Any]:
@@ -121,4 +121,4 @@ def resolve_script(game: Game, decision: Decision, action: Action) -> None:
     CONTINUATIONS[pending["then"]](game, decision.player, action, pending["data"])
 
 
-RESOLVERS: dict[str, Callable[..., None]] = {"script": resolve_script}
+RESOLVERS: dict[DecisionKind, Resolver] = {DecisionKind.SCRIPT: resolve_script}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, Effect
-from teambuilder.engine import keywords, primitives, triggers
+from teambuilder.engine import effects, primitives, triggers
 from teambuilder.engine.actions import Action, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
 from teambuilder.engine.scripts import ask
@@ -35,7 +35,7 @@ def will_be_kod(game: Game, die: Die) -> bool:
         return False
     if game.has_keyword(die, "iron_will"):
         log_length, remembered = len(game.log), dict(game.iron_will)
-        holds = keywords.iron_will_holds(game, die)
+        holds = effects.iron_will_holds(game, die)
         del game.log[log_length:]
         game.iron_will.clear()
         game.iron_will.update(remembered)

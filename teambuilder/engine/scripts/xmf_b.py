@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, keywords, primitives, rules, triggers
+from teambuilder.engine import effects, primitives, rules, triggers
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.scripts import ask, context, continuation, frame, script
@@ -262,7 +262,7 @@ def shaw_pays(game: Game, die: Die) -> bool:
     return True
 
 
-keywords.REGENERATE_GUARDS["54xmf"] = shaw_pays
+effects.REGENERATE_GUARDS["54xmf"] = shaw_pays
 
 
 @script("54xmf")

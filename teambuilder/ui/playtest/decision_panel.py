@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from teambuilder.engine.actions import (
     Action,
     Decision,
+    DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
     Pass,
@@ -104,7 +105,7 @@ class DecisionPanel(QWidget):
         self.prompt.setText(decision.prompt)
         self.options.setEnabled(True)
         self.confirm_button.setEnabled(True)
-        if decision.kind == "blockers":
+        if decision.kind == DecisionKind.BLOCKERS:
             self._show_blockers(game, decision)
         elif not decision.options:
             self._show_subset(game, decision)
@@ -123,13 +124,13 @@ class DecisionPanel(QWidget):
                 self.options.addItem(note)
         passing = any(isinstance(a, Pass) for a in decision.options)
         self.pass_button.setEnabled(passing)
-        self.pass_button.setText("Pass" if decision.kind == "priority" else "No / skip")
+        self.pass_button.setText("Pass" if decision.kind == DecisionKind.PRIORITY else "No / skip")
         if decision.options and not any(self.options.item(i).data(ACTION_ROLE) is not None
                                         for i in range(self.options.count())):
             self.confirm_button.setEnabled(False)      # only Pass is legal
 
     def _show_subset(self, game: Game, decision: Decision) -> None:
-        verb = "Reroll" if decision.kind == "reroll" else "Attack with"
+        verb = "Reroll" if decision.kind == DecisionKind.REROLL else "Attack with"
         self.confirm_button.setText(f"{verb} the ticked dice")
         for die_id in decision.subset:
             item = QListWidgetItem(game.die_name(game.dice[die_id]))
@@ -185,13 +186,13 @@ class DecisionPanel(QWidget):
         decision = self.decision
         if decision is None:
             return None
-        if decision.kind == "blockers":
+        if decision.kind == DecisionKind.BLOCKERS:
             return DeclareBlockers(tuple((blocker, box.currentData()) for blocker, box in self.block_boxes.items()
                                          if box.currentData() is not None))
         if not decision.options:
             ticked = tuple(self.options.item(i).data(DIE_ROLE) for i in range(self.options.count())
                            if self.options.item(i).checkState() == Qt.CheckState.Checked)
-            return Reroll(ticked) if decision.kind == "reroll" else DeclareAttackers(ticked)
+            return Reroll(ticked) if decision.kind == DecisionKind.REROLL else DeclareAttackers(ticked)
         if self.payment.isVisible() and self.payment.currentData() is not None:
             return self.payment.currentData()  # type: ignore[no-any-return]
         item = self.options.currentItem()

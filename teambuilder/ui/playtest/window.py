@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from teambuilder.ai.agents import Agent, make_agent
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.engine.actions import Action
+from teambuilder.engine.actions import Action, DecisionKind
 from teambuilder.engine.coverage import coverage
 from teambuilder.engine.game import IllegalAction
 from teambuilder.sim.playtest import ME, PlaytestError, PlaytestSession
@@ -201,7 +201,7 @@ class PlaytestWindow(QMainWindow):
             game = self.session.game
             decision = game.decision
             if self.session.my_turn_to_decide and game.turn_number >= turn and decision is not None \
-                    and (decision.kind == "blockers" or any(d.attacking for d in game.dice)):
+                    and (decision.kind == DecisionKind.BLOCKERS or any(d.attacking for d in game.dice)):
                 break
             self._ai_tick()
         self.timer.stop()

@@ -1,0 +1,169 @@
+"""Raising triggers: the engine's event interface.
+
+When something happens that abilities may watch for (a die is fielded, KO'd, rolled,
+drawn; a player is dealt damage; a turn starts), the module where it happens raises the
+event here. Two kinds of trigger are raised: a die's own abilities (``emit``: when *this*
+die is fielded, attacks, is KO'd...) and the "whenever ..." abilities of active cards
+(``watch``: whenever any die is fielded, you are dealt damage...), which trigger once per
+card however many of its dice are active. Raising only queues a ``PendingTrigger`` on
+``game.new_triggers``; ``triggers`` (higher in the stack) batches and resolves them. So
+the modules that move dice and deal damage never import the code that resolves
+abilities: this queue is how they reach it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Ability, Condition
+from teambuilder.engine import rules, selectors
+from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, RAISED, raised_ability
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+_UNDERDOG = Condition("underdog", value="true")
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    """An ability waiting to resolve: whose, from which card slot and die, and about what."""
+
+    controller: int
+    slot: int
+    ability: int
+    source: int | None = None
+    event_die: int | None = None
+    bursts: int = 0
+    event_player: int | None = None
+    event_amount: int = 0
+    combat: bool = False
+    kind: str = "ability"            # ability | global | action
+    event_slot: int | None = None    # the card the event is about (the global used...)
+    event_kind: str = ""             # what caused the event (global, action, ability, combat...)
+    event_by: int | None = None      # whose die or ability caused it
+    bound: tuple[int, ...] = ()      # dice chosen by the ability that scheduled this one
+    instigator: int | None = None    # the die that caused the event
+
+    def label(self, game: Game) -> str:
+        card = game.slots[self.slot].card.card
+        ability = ability_of(game, self)
+        return f"{card.full_name} ({ability.keyword.replace('_', ' ').title() if ability.keyword else ability.trigger})"
+
+
+def ability_of(game: Game, trigger: PendingTrigger) -> Ability:
+    if trigger.ability < 0:
+        return raised_ability(trigger.ability)
+    return game.abilities_of(trigger.slot)[trigger.ability]
+
+
+def context_of(game: Game, trigger: PendingTrigger) -> Context:
+    ability = ability_of(game, trigger)
+    return Context(game, trigger.controller, trigger.slot,
+                   None if trigger.source is None else game.dice[trigger.source],
+                   None if trigger.event_die is None else game.dice[trigger.event_die],
+                   trigger.event_player, trigger.event_amount, trigger.combat,
+                   "intimidate" if ability.keyword == "intimidate" else trigger.kind,
+                   trigger=ability.trigger, event_slot=trigger.event_slot, event_kind=trigger.event_kind,
+                   event_by=trigger.event_by, bound=trigger.bound,
+                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator])
+
+
+def _live(game: Game, slot: int, trigger: str) -> bool:
+    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger)
+
+
+def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
+    ctx = context_of(game, pending)
+    if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
+        return False
+    if ability.when is not None and (ctx.event_die is None or not selectors.matches(ctx, ctx.event_die, ability.when)):
+        return False
+    return selectors.all_hold(ctx, ability.conditions)
+
+
+def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
+         amount: int = 0, combat: bool = False) -> None:
+    """Queue ``die``'s own abilities that trigger on ``event``."""
+    if die.slot is None or die.owner is None or not _live(game, die.slot, event):
+        return
+    slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
+    for index, ability in enumerate(game.abilities_of(slot.index)):
+        if ability.trigger != event or ability.scheduled:
+            continue
+        pending = PendingTrigger(die.owner, slot.index, index, die.id,
+                                 None if event_die is None else event_die.id, event_player=player,
+                                 event_amount=amount, combat=combat)
+        if _may_trigger(game, ability, pending):
+            game.new_triggers.append(pending)
+
+
+def watch(game: Game, event: str, die: Die | None = None, *, player: int | None = None,
+          amount: int = 0, combat: bool = False, event_slot: int | None = None, kind: str = "",
+          by: int | None = None, instigator: Die | None = None) -> None:
+    """Queue the "whenever ..." abilities of active cards that watch for ``event``."""
+    if event not in game.watched:
+        return
+    for controller, slot_index, index, _, source, bound, origin in list(game.scheduled):
+        ability = game.slots[slot_index].card.abilities[index]
+        if ability.trigger != event or (event == "you_damaged" and player != controller):
+            continue
+        pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
+                                 event_player=player, event_amount=amount, combat=combat, event_slot=event_slot,
+                                 event_kind=kind, event_by=by, bound=bound, kind=origin,
+                                 instigator=None if instigator is None else instigator.id)
+        if _may_trigger(game, ability, pending):
+            game.new_triggers.append(pending)
+    for slot in game.slots if game.borrowed else game.watching.get(event, ()):
+        abilities = game.abilities_of(slot.index)
+        indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
+        if not indexes or not _live(game, slot.index, event):
+            continue
+        for controller, source in _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes)):
+            if event == "you_damaged" and player != controller:
+                continue
+            for index in indexes:
+                pending = PendingTrigger(controller, slot.index, index, source,
+                                         None if die is None else die.id, event_player=player,
+                                         event_amount=amount, combat=combat, event_slot=event_slot,
+                                         event_kind=kind, event_by=by,
+                                         instigator=None if instigator is None else instigator.id)
+                if _may_trigger(game, abilities[index], pending):
+                    game.new_triggers.append(pending)
+
+
+def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | None]]:
+    """Who a card's "while active" trigger belongs to, with one of its active dice as the
+    source: its owner (or, for a basic action, whoever has its die in the field)."""
+    owner = game.slots[slot].owner
+    found: dict[int, int | None] = {}
+    for die in game.dice:
+        if die.slot == slot and die.zone is Zone.FIELD and die.owner is not None and die.owner not in found:
+            found[die.owner] = die.id
+    if anywhere and owner is not None and owner not in found:
+        found[owner] = None
+    return sorted(found.items())
+
+
+def emit_for_players(game: Game, event: str) -> None:
+    """Queue start/end-of-turn abilities of every active card (active player's first)."""
+    watch(game, event)
+
+
+def queue_now(game: Game, trigger: PendingTrigger) -> None:
+    """Queue an ability that resolves as part of an action (action dice, globals)."""
+    game.new_triggers.append(trigger)
+
+
+def raise_keyword(game: Game, keyword: str, die: Die) -> None:
+    """Queue the keyword ability of ``die`` (Tag Out, Infiltrate) for its controller."""
+    if die.owner is None or die.slot is None:
+        return
+    index = -1 - RAISED.index(keyword)
+    pending = PendingTrigger(die.owner, die.slot, index, die.id)
+    ability = KEYWORD_ABILITIES[keyword]
+    if selectors.all_hold(context_of(game, pending), ability.conditions):
+        game.new_triggers.append(pending)

@@ -1,0 +1,128 @@
+"""The parts of a game's state grouped by how long they live.
+
+- ``GameTables``: facts about the cards on the table, worked out once when the game is
+  set up and never changed (who watches which event, which cards have static abilities
+  or rules, printed costs) plus pure answers about this game's dice (energy faces,
+  Hands). A copy of the game shares them.
+- ``TurnMemory``: what the rules remember for the current turn only (dice bought,
+  fielded, attacking; who damaged whom; Iron Will, Cleave, Call Out, Deadly marks;
+  damage shields). ``reset`` forgets all of it in one place, as the turn ends.
+- ``Bookkeeping``: what keywords and die manipulations keep across steps and turns
+  (captured and controlled dice, dice set aside, a card's named die, borrowed text).
+
+``Game`` holds one of each (``game.tables``, ``game.this_turn``, ``game.bookkeeping``);
+``clone`` copies the two that change and shares the tables.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.engine.abilities import Ability
+from teambuilder.engine.energy import EnergySource, Hand
+from teambuilder.engine.state import Slot
+
+if TYPE_CHECKING:
+    from teambuilder.engine.rules import RuleIndex
+
+
+class GameTables:
+    """Per-game tables built from the cards at setup: read often, never changed."""
+
+    def __init__(self, slots: list[Slot], rule_index: RuleIndex) -> None:
+        # Cards with static stat changes: the only ones stats must look at; cards with rules.
+        self.static_slots = [s for s in slots if any(
+            a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
+        # Whether any static ability can lower a defense: if none can, only a damaged or
+        # modified die (or one printed at defense 0) can need a KO check.
+        self.static_lowers_defense = any(e.op == "modify" and e.defense < 0 for s in self.static_slots
+                                         for a in s.card.abilities if a.is_static for e in a.effects)
+        self.rule_slots = [s for s in slots if any(
+            a.is_static and any(e.op == "rule" for e in a.effects) for a in s.card.abilities)]
+        # Events some card watches for ("whenever ..."): others are not looked up at all.
+        self.watched = {a.trigger for s in slots for a in s.card.abilities}
+        # Event -> the cards whose printed abilities trigger on it, in table order.
+        self.watching: dict[str, list[Slot]] = {}
+        for s in slots:
+            for event in dict.fromkeys(a.trigger for a in s.card.abilities):
+                self.watching.setdefault(event, []).append(s)
+        # Every printed global, as (slot, ability index, ability): all a priority window
+        # looks at for globals (unless some card borrows text).
+        self.global_abilities: list[tuple[int, int, Ability]] = [
+            (s.index, i, a) for s in slots for i, a in enumerate(s.card.abilities) if a.is_global]
+        self.rule_index = rule_index
+        # Whether any printed ability reacts to damage (most games: none to offer).
+        self.damage_reactions = any(a.reactive == "damaged" for s in slots for a in s.card.abilities)
+        # What each card costs when no rule changes it (never below 1 or its number of
+        # energy types): what most purchase listings need.
+        self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in slots]
+        # Energy faces by die and face, and Hands by the pool they hold: pure answers
+        # about this game's dice, filled in as the game meets them (see ``Game.hand``).
+        self.energy_faces: dict[int, EnergySource | None] = {}
+        self.hands: dict[tuple[int, ...], Hand] = {}
+
+
+class TurnMemory:
+    """What the rules remember for this turn only; ``reset`` forgets it as the turn ends."""
+
+    def __init__(self) -> None:
+        self.purchases: dict[int, int] = {}      # player -> dice bought this turn
+        self.spent: set[int] = set()             # dice spent as energy this turn
+        self.fielded: set[int] = set()           # dice fielded this turn
+        self.attacked: set[int] = set()          # dice that attacked this turn
+        self.blocked: set[int] = set()           # dice that blocked this turn
+        self.hits: dict[int, set[int]] = {}      # die -> dice that damaged it this turn
+        self.player_hits: dict[int, set[int]] = {}   # player -> dice that damaged them this turn
+        self.combat_damage: dict[int, int] = {}  # die -> combat damage on it this turn
+        self.deadly_marks: set[int] = set()      # dice engaged with a Deadly die this turn
+        self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
+        self.cleaved: set[int] = set()           # attackers that used Cleave this turn
+        self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
+        # Damage shields ("prevent the next N damage"): (what they guard, whose) -> damage left.
+        self.shields: dict[tuple[str, int | None], int] = {}
+
+    def reset(self) -> None:
+        """The turn is over: everything "this turn" is forgotten."""
+        for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
+                      self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
+                      self.iron_will, self.shields):
+            table.clear()
+
+    def copy(self) -> TurnMemory:
+        other = TurnMemory()
+        other.purchases = dict(self.purchases)
+        other.spent = set(self.spent)
+        other.fielded = set(self.fielded)
+        other.attacked = set(self.attacked)
+        other.blocked = set(self.blocked)
+        other.hits = {die: set(by) for die, by in self.hits.items()}
+        other.player_hits = {player: set(by) for player, by in self.player_hits.items()}
+        other.combat_damage = dict(self.combat_damage)
+        other.deadly_marks = set(self.deadly_marks)
+        other.call_outs = dict(self.call_outs)
+        other.cleaved = set(self.cleaved)
+        other.iron_will = dict(self.iron_will)
+        other.shields = dict(self.shields)
+        return other
+
+
+class Bookkeeping:
+    """What keywords and die manipulations keep across steps and turns."""
+
+    def __init__(self) -> None:
+        self.captured: list[int] = []            # dice captured until the end of the turn
+        self.controlled: list[int] = []          # dice under another player's control this turn
+        self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
+        self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
+        # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
+        # -1: until changed), the die it belongs to (None: the whole card)).
+        self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
+
+    def copy(self) -> Bookkeeping:
+        other = Bookkeeping()
+        other.captured = list(self.captured)
+        other.controlled = list(self.controlled)
+        other.set_aside = list(self.set_aside)
+        other.named = dict(self.named)
+        other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
+        return other

@@ -1,0 +1,101 @@
+"""The keywords that are abilities, and the table of every keyword the engine implements.
+
+Keywords that are plain triggered abilities (Attune, Intimidate, Suit Up) are added to a
+card's abilities when the card enters the engine (``printed_abilities``; Suit Up's from the
+characters its text names), in the same ability language cards use. Tag Out, Infiltrate
+and Cleave are raised by the engine for any die that has the keyword, printed or given
+(``events.raise_keyword``). ``IMPLEMENTED`` says how each claimed keyword is carried out.
+
+This is data about abilities: it sits at the bottom of the engine and imports no engine
+module, so every layer may read it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import StrEnum
+
+from teambuilder.catalogue.abilities import Ability, parse_ability
+
+# -- keywords that are abilities ---------------------------------------------------------
+
+KEYWORD_ABILITIES: dict[str, Ability] = {
+    "attune": parse_ability({
+        "trigger": "action_used", "keyword": "attune", "when": {"owner": "you", "kind": "action", "zone": "any"},
+        "effects": [{"do": "damage", "to": {"target": 1, "or_player": True}, "amount": 1}]}),
+    "intimidate": parse_ability({
+        "trigger": "fielded", "keyword": "intimidate",
+        "effects": [{"do": "out_of_play", "to": {"target": 1}}]}),
+    "call_out": parse_ability({
+        "trigger": "attacks", "keyword": "call_out",
+        "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:call_out"}]}),
+    "tag_out": parse_ability({
+        "trigger": "blockers_declared", "keyword": "tag_out", "optional": True,
+        "effects": [{"do": "move", "to": {"this": True}, "into": "prep"},
+                    {"do": "modify", "to": {"target": 1}, "a": 2, "d": 2}]}),
+    "infiltrate": parse_ability({
+        "trigger": "blockers_declared", "keyword": "infiltrate", "optional": True,
+        "if": {"count": {"this": True, "attacking": True, "blocked": False}, "at_least": 1},
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:infiltrate"}]}),
+    "cleave": parse_ability({
+        "trigger": "kos", "keyword": "cleave",
+        "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:cleave"}]}),
+}
+# Keyword abilities the engine raises itself, for any die that has the keyword (printed
+# or given): their index in a PendingTrigger is -1 - position here.
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave")
+PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
+
+
+def suit_up(text: str) -> Ability | None:
+    """Suit Up (names): when you buy the die you may KO a character die you control of a
+    named character; if you do, the bought die moves to the field at level 2 (moving is
+    not fielding: no fielding cost, no "when fielded"). The names are the card's own, as
+    its text gives them: "Suit Up (Pepper Potts or Rescue)." (SWW lexicon "Suit Up")."""
+    found = re.search(r"Suit Up \(([^)]*)\)", text)
+    names = [n.strip() for n in re.split(r",| or ", found.group(1)) if n.strip()] if found else []
+    if not names:
+        return None
+    mine = {"owner": "you", "name": names}
+    return parse_ability({
+        "trigger": "purchased", "keyword": "suit_up", "optional": True, "if": [{"count": mine, "at_least": 1}],
+        "effects": [{"do": "ko", "to": {"target": 1, **mine}},
+                    {"do": "move", "to": {"this": True, "zone": "any"}, "into": "field", "level": 2, "if_done": True}]})
+
+
+# Keyword abilities built from the card that lists the keyword (its text names what they need).
+BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up}
+
+
+class Carried(StrEnum):
+    """How the engine carries out a keyword it claims to implement."""
+
+    RULE = "rule"          # the rules ask for it by name where they run (Fast: the damage steps)
+    ABILITY = "ability"    # it stands for an ability the engine adds or raises (KEYWORD_ABILITIES)
+    EFFECT = "effect"      # cards write it as an effect: Prep (into: prep), Corrupt X (keyword:corrupt)
+    LABEL = "label"        # it names one of the card's own written abilities (Vengeance)
+    ENERGY = "energy"      # it restates what the card's energy types do (Crossover: one of each)
+
+
+# The keywords the engine implements, and how: the coverage report trusts this table, and
+# tests/engine/test_keyword_claims.py checks each entry has code and a scenario behind it.
+IMPLEMENTED: dict[str, Carried] = {
+    "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
+    "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
+    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
+    "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
+    "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
+    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
+}
+
+
+def printed_abilities(keywords: tuple[str, ...], text: str = "") -> tuple[Ability, ...]:
+    """The abilities a card gains from the trigger-shaped keywords it lists (``text``: the
+    card's text, for those built from it)."""
+    built = [BUILT[k](text) for k in keywords if k in BUILT]
+    return tuple(KEYWORD_ABILITIES[k] for k in keywords if k in PRINTED) + tuple(a for a in built if a is not None)
+
+
+def raised_ability(index: int) -> Ability:
+    return KEYWORD_ABILITIES[RAISED[-1 - index]]

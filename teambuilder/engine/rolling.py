@@ -1,0 +1,49 @@
+"""Drawing dice from a bag and rolling them: what the turn, effects and keywords all do.
+
+Drawing follows the rulebook: an empty bag is refilled from the used pile (never from out
+of play) and drawing goes on. A roll takes its face from the game's seeded generator, or
+from the faces a rule scenario loaded the die with. Both raise their events (a die drawn;
+Energize: a double energy face rolled) for the abilities that watch for them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.engine import events
+from teambuilder.engine.dice import ENERGY, below
+from teambuilder.engine.state import Die, Step, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+def draw(game: Game, player: int, count: int) -> list[Die]:
+    """Draw up to ``count`` dice at random; refill the bag from the used pile when empty."""
+    drawn: list[Die] = []
+    for _ in range(count):
+        bag = game.zone(player, Zone.BAG)
+        if not bag:
+            used = game.zone(player, Zone.USED)
+            if not used:
+                break
+            for die in used:
+                die.zone = Zone.BAG
+                die.reset()
+            game.say(f"refills the bag with {len(used)} dice from the used pile.", player)
+            bag = used
+        die = bag[below(game.rng, len(bag))]
+        die.zone = Zone.PREP
+        drawn.append(die)
+    if drawn and "drawn" in game.watched:
+        kind = "clear_and_draw" if game.step == Step.CLEAR_AND_DRAW else "effect"
+        events.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind=kind, by=player)
+    return drawn
+
+
+def roll(game: Game, die: Die) -> None:
+    forced = game.forced_rolls.get(die.id)
+    die.face = forced.pop(0) if forced else below(game.rng, len(die.spec.faces))
+    face = die.spec.faces[die.face]
+    if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.watched:
+        events.emit(game, "energized", die)   # Energize: a double energy face was rolled
