@@ -51,7 +51,7 @@ def test_layers_import_only_downwards() -> None:
 # ``Game`` they are handed (its methods are the engine's upward interface); the
 # ``if TYPE_CHECKING`` import of ``Game`` that annotates them runs nothing.
 ENGINE_LAYERS: list[tuple[str, ...]] = [
-    ("abilities", "dice", "energy", "keyword_abilities", "actions", "state"),   # what a game is made of
+    ("abilities", "dice", "energy", "keyword_abilities", "actions", "state", "game_state"),   # what a game is made of
     ("keywords", "selectors", "rules", "combat_rules"),     # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     ("effects", "assignment", "scripts", "primitives"),     # what effects do to dice and players

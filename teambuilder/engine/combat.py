@@ -75,7 +75,7 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
     chosen = _within_limits(game, [game.dice[i] for i in sorted(action.dice)])
     for die in chosen:
         die.attacking = True
-        game.attacked_this_turn.add(die.id)
+        game.this_turn.attacked.add(die.id)
     game.say(f"attacks with {', '.join(game.die_name(d) for d in chosen)}.")
     for die in chosen:
         events.emit(game, "attacks", die)
@@ -132,7 +132,7 @@ def _one_per_card(game: Game, dice: list[Die], order: list[int]) -> list[Die]:
 
 def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[int, ...]:
     """The attackers ``blocker`` may block, with every rule and Call Out applied."""
-    called = {caller: target for caller, target in game.call_outs.items()
+    called = {caller: target for caller, target in game.this_turn.call_outs.items()
               if game.dice[caller].attacking and may_block_rules(game, game.dice[target], game.dice[caller])}
     if blocker.id in called.values():
         return tuple(a for a, t in called.items() if t == blocker.id)
@@ -222,7 +222,7 @@ def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
     blocks = legal_blocks(game, action.blocks)
     for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
-        game.blocked_this_turn.add(blocker.id)
+        game.this_turn.blocked.add(blocker.id)
         if blocker.blocking is None:
             blocker.blocking = attacker.id
         else:
@@ -248,7 +248,7 @@ def _after_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> None:
         events.emit(game, "engaged", attacker, blocker)
         for one, other in ((blocker, attacker), (attacker, blocker)):
             if game.has_keyword(one, "deadly"):
-                game.deadly_marks.add(other.id)
+                game.this_turn.deadly_marks.add(other.id)
     for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
         for one, other in ((blocker, attacker), (attacker, blocker)):
@@ -376,8 +376,8 @@ def run_combat_ko(game: Game, task: Task) -> None:
     for attacker_id in sorted(cleavers):
         attacker = game.dice[attacker_id]
         if attacker.zone is Zone.FIELD and attacker.attacking and game.has_keyword(attacker, "cleave") \
-                and attacker.id not in game.cleaved:
-            game.cleaved.add(attacker.id)
+                and attacker.id not in game.this_turn.cleaved:
+            game.this_turn.cleaved.add(attacker.id)
             events.raise_keyword(game, "cleave", attacker)
 
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def _reactions(game: Game, event: DamageEvent) -> list[Action]:
     """Reactive globals the damaged side may pay for this event (once per event each)."""
-    if not game.borrowed and not game.damage_reactions:
+    if not game.bookkeeping.borrowed and not game.tables.damage_reactions:
         return []       # no card on the table reacts to damage (borrowed text may add one)
     player = _damaged_side(game, event)
     sources = game.energy_sources(player)
@@ -162,11 +162,11 @@ def _next_die_shields(game: Game, batch: list[DamageEvent]) -> list[tuple[Die, i
             continue
         die = game.dice[event.die]
         key = ("next_die", die.owner)
-        shield = game.shields.get(key, 0) if die.owner is not None else 0
+        shield = game.this_turn.shields.get(key, 0) if die.owner is not None else 0
         if shield and die.zone is Zone.FIELD:
             stopped = min(shield, event.amount)
             event.amount -= stopped
-            del game.shields[key]
+            del game.this_turn.shields[key]
             game.say(f"{stopped} damage to {game.die_name(die)} is prevented.", die.owner)
             used.append((die, die.owner))
     return [(d, p) for d, p in used if p is not None]
@@ -197,10 +197,10 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
     replenished = _next_die_shields(game, batch)
     for event in batch:
         key = ("player", event.player) if event.player is not None else ("die", event.die)
-        shield = game.shields.get(key, 0)
+        shield = game.this_turn.shields.get(key, 0)
         if shield and event.amount:
             stopped = min(shield, event.amount)
-            game.shields[key] = shield - stopped
+            game.this_turn.shields[key] = shield - stopped
             event.amount -= stopped
             game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
     if game.has_rules:
@@ -217,7 +217,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             hurt_players[event.player] = hurt_players.get(event.player, 0) + event.amount
             game.damage_taken[event.player] += event.amount
             if event.source is not None:
-                game.player_hits.setdefault(event.player, set()).add(event.source)
+                game.this_turn.player_hits.setdefault(event.player, set()).add(event.source)
             hurt_by.setdefault(event.player, event)
     if game.end_game():
         return
@@ -247,9 +247,9 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         die.damage += event.amount
         die.hurt_events += 1
         if event.source is not None:
-            game.hits.setdefault(die.id, set()).add(event.source)
+            game.this_turn.hits.setdefault(die.id, set()).add(event.source)
         if event.combat:
-            game.combat_damage[die.id] = game.combat_damage.get(die.id, 0) + event.amount
+            game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:

@@ -40,8 +40,8 @@ def static_bonuses(game: Game) -> StaticBonuses:
 def _static_bonuses(game: Game) -> StaticBonuses:
     bonuses: StaticBonuses = {}
     active = game.active_slots()
-    slots = game.static_slots if not game.borrowed else list(dict.fromkeys(
-        game.static_slots + [game.slots[s] for s in game.borrowed]))
+    slots = game.tables.static_slots if not game.bookkeeping.borrowed else list(dict.fromkeys(
+        game.tables.static_slots + [game.slots[s] for s in game.bookkeeping.borrowed]))
     for slot in slots:
         if rules.card_text_blank(game, slot.index):
             continue
@@ -80,7 +80,7 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
             defense += mod.defense
         elif mod.kind == "swap":
             swap = not swap
-    if die.zone is Zone.FIELD and game.static_slots:
+    if die.zone is Zone.FIELD and game.tables.static_slots:
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
@@ -135,9 +135,9 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     field shows ``level`` (or level 1 when it was not on a character face)."""
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
-        game.hits.pop(die.id, None)
+        game.this_turn.hits.pop(die.id, None)
         _forget_borrowed(game, die)
-        game.combat_damage.pop(die.id, None)
+        game.this_turn.combat_damage.pop(die.id, None)
         if die.token:
             die.reset()
             die.zone = Zone.GONE
@@ -166,10 +166,10 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
 
 def _forget_borrowed(game: Game, die: Die) -> None:
     """Text a die borrowed for itself (Mystique's burst) ends when it leaves the field."""
-    for slot in [s for s, entries in game.borrowed.items() if any(e[3] == die.id for e in entries)]:
-        game.borrowed[slot] = [e for e in game.borrowed[slot] if e[3] != die.id]
-        if not game.borrowed[slot]:
-            del game.borrowed[slot]
+    for slot in [s for s, entries in game.bookkeeping.borrowed.items() if any(e[3] == die.id for e in entries)]:
+        game.bookkeeping.borrowed[slot] = [e for e in game.bookkeeping.borrowed[slot] if e[3] != die.id]
+        if not game.bookkeeping.borrowed[slot]:
+            del game.bookkeeping.borrowed[slot]
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
@@ -215,7 +215,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         events.emit(game, "ko", die, combat=combat)
         events.watch(game, "any_ko", die, combat=combat)
-        for killer in sorted(game.hits.get(die.id, ()) if by_damage else ()):
+        for killer in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ()):
             # The dice whose damage KO'd it (this combat, or this turn's ability damage).
             if game.dice[killer].owner != die.owner:
                 events.emit(game, "kos", game.dice[killer], die, combat=combat)
@@ -272,11 +272,11 @@ def iron_will_holds(game: Game, die: Die) -> bool:
             game.say(f"{game.die_name(die)} has Iron Will and was not damaged this turn: not KO'd.", die.owner)
             return True
         return False
-    shrugged = game.iron_will.get(die.id)
+    shrugged = game.this_turn.iron_will.get(die.id)
     if shrugged is None:
         if die.hurt_events >= 2:
             return False
-        game.iron_will[die.id] = (die.damage, defense)
+        game.this_turn.iron_will[die.id] = (die.damage, defense)
         game.say(f"{game.die_name(die)} has Iron Will: first damage this turn, it is not KO'd.", die.owner)
         return True
     return not (die.damage > shrugged[0] or defense < shrugged[1])
@@ -284,7 +284,7 @@ def iron_will_holds(game: Game, die: Die) -> bool:
 
 def state_based_kos(game: Game) -> bool:
     """KO every field character die whose damage has reached its defense."""
-    if game.static_lowers_defense or game.borrowed:
+    if game.tables.static_lowers_defense or game.bookkeeping.borrowed:
         field = game.field_characters()
     else:
         # Nothing lowers defense from outside the die: only these dice can be at risk (one
@@ -304,11 +304,11 @@ def _spared_combat(game: Game, die: Die, defense: int) -> bool:
     """A die that combat damage cannot KO (Bat-Mite), or that cannot be KO'd while it
     blocks (Dual Defense: the damage it took blocking), survives while its other damage
     alone is not enough."""
-    combat = game.combat_damage.get(die.id, 0)
+    combat = game.this_turn.combat_damage.get(die.id, 0)
     if not combat or not game.has_rules or die.damage - combat >= defense:
         return False
     return combat_rules.die_has(game, die, "no_combat_ko") or (
-        die.id in game.blocked_this_turn and combat_rules.die_has(game, die, "no_ko_while_blocking"))
+        die.id in game.this_turn.blocked and combat_rules.die_has(game, die, "no_ko_while_blocking"))
 
 
 def purchase_cost(game: Game, slot: int, player: int | None = None,

@@ -105,7 +105,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
           amount: int = 0, combat: bool = False, event_slot: int | None = None, kind: str = "",
           by: int | None = None, instigator: Die | None = None) -> None:
     """Queue the "whenever ..." abilities of active cards that watch for ``event``."""
-    if event not in game.watched:
+    if event not in game.tables.watched:
         return
     for controller, slot_index, index, _, source, bound, origin in list(game.scheduled):
         ability = game.slots[slot_index].card.abilities[index]
@@ -117,7 +117,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                  instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
-    for slot in game.slots if game.borrowed else game.watching.get(event, ()):
+    for slot in game.slots if game.bookkeeping.borrowed else game.tables.watching.get(event, ()):
         abilities = game.abilities_of(slot.index)
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):

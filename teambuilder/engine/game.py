@@ -23,6 +23,7 @@ from teambuilder.engine import combat, damage, effects, events, rules, scripts, 
 from teambuilder.engine.actions import Action, Decision, DecisionKind, SplitDamage
 from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
+from teambuilder.engine.game_state import Bookkeeping, GameTables, TurnMemory
 from teambuilder.engine.state import (
     DamageEvent,
     Die,
@@ -105,66 +106,20 @@ class Game:
         self.zone_index = index_dice(self.dice)
         # Each card's dice, in die order: a die never changes card ("this card's dice").
         self.slot_dice: list[list[Die]] = [[d for d in self.dice if d.slot == s.index] for s in self.slots]
-        # Cards with static stat changes: the only ones stats must look at; cards with rules.
-        self.static_slots = [s for s in self.slots if any(
-            a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
-        # Whether any static ability can lower a defense: if none can, only a damaged or
-        # modified die (or one printed at defense 0) can need a KO check.
-        self.static_lowers_defense = any(e.op == "modify" and e.defense < 0 for s in self.static_slots
-                                         for a in s.card.abilities if a.is_static for e in a.effects)
-        self.rule_slots = [s for s in self.slots if any(
-            a.is_static and any(e.op == "rule" for e in a.effects) for a in s.card.abilities)]
-        # Events some card watches for ("whenever ..."): others are not looked up at all.
-        self.watched = {a.trigger for s in self.slots for a in s.card.abilities}
-        # Event -> the cards whose printed abilities trigger on it, in table order.
-        self.watching: dict[str, list[Slot]] = {}
-        for s in self.slots:
-            for event in dict.fromkeys(a.trigger for a in s.card.abilities):
-                self.watching.setdefault(event, []).append(s)
         self.turn_rules: list[rules.ActiveRule] = []
-        # Every printed global, as (slot, ability index, ability): all a priority window
-        # looks at for globals (unless some card borrows text).
-        self.global_abilities = [(s.index, i, a) for s in self.slots for i, a in enumerate(s.card.abilities)
-                                 if a.is_global]
-        self.rule_index = rules.rule_index(self.rule_slots)
-        # Whether any printed ability reacts to damage (most games: none to offer).
-        self.damage_reactions = any(a.reactive == "damaged" for s in self.slots for a in s.card.abilities)
-        # What each card costs when no rule changes it (never below 1 or its number of
-        # energy types): what most purchase listings need.
-        self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in self.slots]
-        # Energy faces by die and face, and Hands by the pool they hold: pure answers
-        # about this game's dice, shared with its copies (see ``hand``).
-        self._energy_faces: dict[int, EnergySource | None] = {}
-        self._hands: dict[tuple[int, ...], Hand] = {}
-        self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
-        self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
-        self.captured: list[int] = []
-        self.controlled: list[int] = []
-        self.deadly_marks: set[int] = set()      # dice engaged with a Deadly die this turn
-        self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
-        self.cleaved: set[int] = set()           # attackers that used Cleave this turn
-        self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
-        self.purchases: dict[int, int] = {}      # player -> dice bought this turn
-        self.spent: set[int] = set()             # dice spent as energy this turn
+        self.tables = GameTables(self.slots, rules.rule_index)
+        self.this_turn = TurnMemory()
+        self.bookkeeping = Bookkeeping()
         # Abilities switched on for a while by another ability ("this turn, whenever ..."):
         # (controller, slot, ability index, last turn number (0: this turn), source die).
         # (the kind of the scheduling ability is kept: an action's later effect is still an
         # action's, for "cannot be targeted by action dice")
         self.scheduled: list[tuple[int, int, int, int, int | None, tuple[int, ...], str]] = []
-        self.attacked_this_turn: set[int] = set()
-        self.blocked_this_turn: set[int] = set()
-        self.hits: dict[int, set[int]] = {}      # die -> dice that damaged it this turn
-        self.player_hits: dict[int, set[int]] = {}   # player -> dice that damaged them this turn
         self.damage_taken = [0, 0]               # damage each player has been dealt this game
-        self.combat_damage: dict[int, int] = {}  # die -> combat damage on it this turn
         self.leaving_after_damage: list[int] = []   # unblocked attackers a sweeping blocker hits
         scripts.load_all()   # scripts register hooks (Regenerate prices...) as they import
-        self.fielded_this_turn: set[int] = set()
         self.last_payment: object = None
         self.script_state: dict[str, object] = {}
-        # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
-        # -1: until changed), the die it belongs to (None: the whole card)).
-        self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         # Answers to pure queries (active cards, static bonuses, rules in force) while a
         # read-only pass such as listing priority options runs; None otherwise.
         self.query_cache: dict[Hashable, object] | None = None
@@ -194,7 +149,6 @@ class Game:
         self.result = ""
         self.damage_splits: dict[int, SplitDamage] = {}   # die -> how its player divided its damage
         self.pending_event = 0
-        self.shields: dict[tuple[str, int | None], int] = {}
         # Loaded dice for rule scenarios: die id -> faces its next rolls show. Empty in play.
         self.forced_rolls: dict[int, list[int]] = {}
         # Scenarios may freeze the game just before a task of this kind runs ("next_turn"
@@ -249,13 +203,10 @@ class Game:
         copy.query_cache = None
         for name in _LISTS:
             setattr(copy, name, list(getattr(self, name)))
-        for name in _SETS:
-            setattr(copy, name, set(getattr(self, name)))
         for name in _DICTS:
             setattr(copy, name, dict(getattr(self, name)))
-        copy.hits = {die: set(by) for die, by in self.hits.items()}
-        copy.player_hits = {player: set(by) for player, by in self.player_hits.items()}
-        copy.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
+        copy.this_turn = self.this_turn.copy()
+        copy.bookkeeping = self.bookkeeping.copy()
         copy.trigger_batches = [list(batch) for batch in self.trigger_batches]
         copy.damage_queue = [replace(event, offered=set(event.offered)) for event in self.damage_queue]
         resolving = self.resolving
@@ -299,7 +250,7 @@ class Game:
     def hand(self, player: int) -> Hand:
         """The energy ``player`` holds now, as a Hand: the same pool of dice and faces
         gives the same Hand all game, so payments found for it are found once."""
-        known = self._energy_faces
+        known = self.tables.energy_faces
         codes = []
         for die in self.zone_index.of(_RESERVE, player):
             code = die.id * 8 + die.face       # a die has six faces
@@ -309,9 +260,9 @@ class Game:
             if source is not None:
                 codes.append(code)
         key = tuple(codes)
-        hand = self._hands.get(key)
+        hand = self.tables.hands.get(key)
         if hand is None:
-            hand = self._hands[key] = Hand([known[code] for code in codes])  # type: ignore[misc]
+            hand = self.tables.hands[key] = Hand([known[code] for code in codes])  # type: ignore[misc]
         return hand
 
     def stats(self, die: Die) -> tuple[int, int]:
@@ -319,7 +270,7 @@ class Game:
 
     @property
     def has_rules(self) -> bool:
-        return bool(self.turn_rules or self.rule_slots)
+        return bool(self.turn_rules or self.tables.rule_slots)
 
     def has_keyword(self, die: Die, keyword: str) -> bool:
         """A die's keywords: its card's, plus any given to it by effects or rules."""
@@ -328,7 +279,7 @@ class Game:
             return True
         if f"kw:{keyword}" in die.flags:
             return True
-        if self.borrowed and die.slot is not None and keyword in self.borrowed_keywords(die.slot):
+        if self.bookkeeping.borrowed and die.slot is not None and keyword in self.borrowed_keywords(die.slot):
             return True
         return self.has_rules and keyword in rules.granted_keywords(self, die)
 
@@ -343,9 +294,10 @@ class Game:
         """A card's abilities now: its own, plus (or, for a replacement, instead of) the
         text it borrows from other cards (Hope Summers, General Zod: Madman)."""
         own = self.slots[slot].card.abilities
-        if not self.borrowed:
+        if not self.bookkeeping.borrowed:
             return own          # the common case: no card borrows text this game
-        entries = [e for e in self.borrowed.get(slot, ()) if e[3] is None or self.dice[e[3]].zone is Zone.FIELD]
+        entries = [e for e in self.bookkeeping.borrowed.get(slot, ())
+                   if e[3] is None or self.dice[e[3]].zone is Zone.FIELD]
         if not entries:
             return own
         result = () if any(replace for _, replace, _, _ in entries) else own
@@ -354,7 +306,7 @@ class Game:
         return result
 
     def borrowed_keywords(self, slot: int) -> set[str]:
-        return {k for other, _, _, die in self.borrowed.get(slot, ())
+        return {k for other, _, _, die in self.bookkeeping.borrowed.get(slot, ())
                 if die is None or self.dice[die].zone is Zone.FIELD
                 for k in self.slots[other].card.card.keywords}
 
@@ -464,23 +416,19 @@ class Game:
 
 # How ``clone`` copies each attribute of a Game (see ``CLONE_PLAN``).
 # Never changed once the game is set up: shared with the copy.
-_SHARED = ("slots", "static_slots", "static_lowers_defense", "rule_slots", "watched", "watching",
-           "global_abilities", "rule_index", "damage_reactions", "printed_costs", "_energy_faces",
-           "_hands", "seed", "max_turns", "first_player")
+_SHARED = ("slots", "tables", "seed", "max_turns", "first_player")
 # Immutable values (numbers, strings, frozen records, tuples of them): shared.
 _VALUES = ("turn_number", "step", "window", "priority", "inactive_passed", "over", "winner", "result",
            "pending_event", "stop_before", "stop_turn", "hold_kos", "active", "decision",
            "last_payment", "options_after_pass")
 # Containers of immutable values: a new container each.
-_LISTS = ("turn_rules", "set_aside", "captured", "controlled", "scheduled", "damage_taken",
-          "leaving_after_damage", "tasks", "new_triggers")
-_SETS = ("deadly_marks", "cleaved", "spent", "attacked_this_turn", "blocked_this_turn", "fielded_this_turn")
-_DICTS = ("named", "call_outs", "iron_will", "purchases", "combat_damage", "damage_splits", "shields")
+_LISTS = ("turn_rules", "scheduled", "damage_taken", "leaving_after_damage", "tasks", "new_triggers")
+_DICTS = ("damage_splits",)
 # Copied one by one in ``clone``.
 _BY_HAND = ("zone_index", "dice", "slot_dice", "players", "rng", "forced_rolls", "log", "record",
-            "query_cache", "hits", "player_hits", "borrowed", "trigger_batches", "damage_queue",
-            "resolving", "script_state")
-CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _SETS + _DICTS + _BY_HAND)
+            "query_cache", "this_turn", "bookkeeping", "trigger_batches", "damage_queue", "resolving",
+            "script_state")
+CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _DICTS + _BY_HAND)
 
 
 RUNNERS: dict[TaskKind, Runner] = {**turn.RUNNERS, **combat.RUNNERS, **windows.RUNNERS}

@@ -16,20 +16,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.state import Slot
 
-if TYPE_CHECKING:
-    from teambuilder.engine.rules import RuleIndex
+# Rule name -> the card abilities that state it (``rules.rule_index``).
+RuleIndex = dict[str, list[tuple[Slot, Ability]]]
 
 
 class GameTables:
     """Per-game tables built from the cards at setup: read often, never changed."""
 
-    def __init__(self, slots: list[Slot], rule_index: RuleIndex) -> None:
+    def __init__(self, slots: list[Slot], index_rules: Callable[[list[Slot]], RuleIndex]) -> None:
         # Cards with static stat changes: the only ones stats must look at; cards with rules.
         self.static_slots = [s for s in slots if any(
             a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
@@ -50,7 +50,7 @@ class GameTables:
         # looks at for globals (unless some card borrows text).
         self.global_abilities: list[tuple[int, int, Ability]] = [
             (s.index, i, a) for s in slots for i, a in enumerate(s.card.abilities) if a.is_global]
-        self.rule_index = rule_index
+        self.rule_index = index_rules(self.rule_slots)
         # Whether any printed ability reacts to damage (most games: none to offer).
         self.damage_reactions = any(a.reactive == "damaged" for s in slots for a in s.card.abilities)
         # What each card costs when no rule changes it (never below 1 or its number of
@@ -78,7 +78,7 @@ class TurnMemory:
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
         self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
-        # Damage shields ("prevent the next N damage"): (what they guard, whose) -> damage left.
+        # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
 
     def reset(self) -> None:

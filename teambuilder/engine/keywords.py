@@ -70,7 +70,7 @@ def capture(game: Game, captor: Die | None, die: Die) -> bool:
     die.zone = Zone.OUT_OF_PLAY
     die.flags = {"captured"}
     die.under = None if captor is None else captor.id
-    game.captured.append(die.id)
+    game.bookkeeping.captured.append(die.id)
     game.say(f"{game.die_name(die)} is captured.", die.owner)
     return True
 
@@ -84,7 +84,7 @@ def take_control(game: Game, controller: int, controller_die: Die | None, die: D
     die.owner = controller
     die.leave_combat()
     die.under = None if controller_die is None else controller_die.id
-    game.controlled.append(die.id)
+    game.bookkeeping.controlled.append(die.id)
     game.say(f"{game.players[controller].name} takes control of {game.die_name(die)}.", controller)
     return True
 
@@ -149,21 +149,21 @@ def set_aside(game: Game, die: Die, duration: str) -> bool:
     die.zone = Zone.OUT_OF_PLAY
     die.flags.add("set_aside")
     until = game.turn_number + (1 if duration == "until_your_next_turn" else 0)
-    game.set_aside.append((die.id, level, until))
+    game.bookkeeping.set_aside.append((die.id, level, until))
     game.say(f"{game.die_name(die)} leaves the field until the end of the turn.", die.owner)
     return True
 
 
 def end_of_turn(game: Game) -> None:
     """Cleanup: captures and control end; dice set aside come back; tokens stay."""
-    for die_id in game.captured + game.controlled:
+    for die_id in game.bookkeeping.captured + game.bookkeeping.controlled:
         die = game.dice[die_id]
         if die.home is not None or "captured" in die.flags:
             release(game, die)
-    game.captured.clear()
-    game.controlled.clear()
+    game.bookkeeping.captured.clear()
+    game.bookkeeping.controlled.clear()
     staying = []
-    for die_id, level, until in game.set_aside:
+    for die_id, level, until in game.bookkeeping.set_aside:
         die = game.dice[die_id]
         if until > game.turn_number:
             staying.append((die_id, level, until))
@@ -175,7 +175,7 @@ def end_of_turn(game: Game) -> None:
             if index is not None:
                 die.face = index
             game.say(f"{game.die_name(die)} returns to the field.", die.owner)
-    game.set_aside = staying
+    game.bookkeeping.set_aside = staying
     for die in game.dice:
         if die.copy_of is not None:
             die.copy_of = None

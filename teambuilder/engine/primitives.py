@@ -110,7 +110,7 @@ def _swap_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int
 
 def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     amount = EVERYTHING if effect.all else value(ctx, effect)
-    shields = ctx.game.shields
+    shields = ctx.game.this_turn.shields
     for player in players:
         shields[("player", player)] = shields.get(("player", player), 0) + amount
     for die in dice:

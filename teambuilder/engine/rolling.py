@@ -35,7 +35,7 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
         die = bag[below(game.rng, len(bag))]
         die.zone = Zone.PREP
         drawn.append(die)
-    if drawn and "drawn" in game.watched:
+    if drawn and "drawn" in game.tables.watched:
         kind = "clear_and_draw" if game.step == Step.CLEAR_AND_DRAW else "effect"
         events.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind=kind, by=player)
     return drawn
@@ -45,5 +45,5 @@ def roll(game: Game, die: Die) -> None:
     forced = game.forced_rolls.get(die.id)
     die.face = forced.pop(0) if forced else below(game.rng, len(die.spec.faces))
     face = die.spec.faces[die.face]
-    if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.watched:
+    if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.tables.watched:
         events.emit(game, "energized", die)   # Energize: a double energy face was rolled

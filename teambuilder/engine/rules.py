@@ -75,13 +75,13 @@ def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
 def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
     """The rules called ``name`` that cards state and that hold now (their card is active,
     or the ability holds from anywhere, and its conditions are met)."""
-    entries = game.rule_index.get(name, [])
-    if game.borrowed:
+    entries = game.tables.rule_index.get(name, [])
+    if game.bookkeeping.borrowed:
         # Borrowed text: the rules of the lent card hold for the borrower (and a card whose
         # own text is replaced states none of its own).
-        replaced = {s for s, lent in game.borrowed.items() if any(e[1] for e in lent)}
+        replaced = {s for s, lent in game.bookkeeping.borrowed.items() if any(e[1] for e in lent)}
         entries = [(slot, a) for slot, a in entries if slot.index not in replaced]
-        for borrower in game.borrowed:
+        for borrower in game.bookkeeping.borrowed:
             own = set(game.slots[borrower].card.abilities)
             entries += [(game.slots[borrower], a) for a in game.abilities_of(borrower)
                         if a not in own and a.is_static and any(e.op == "rule" and e.rule == name for e in a.effects)]
@@ -107,7 +107,7 @@ NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never cha
 def in_force(game: Game, name: RuleName) -> list[ActiveRule]:
     """Every rule called ``name`` in force now (do not change the list: inside a reading
     pass it is shared)."""
-    if name not in game.rule_index and not game.turn_rules and not game.borrowed:
+    if name not in game.tables.rule_index and not game.turn_rules and not game.bookkeeping.borrowed:
         return NONE    # most rules are on no card of this game: asked very often, cheaply
     return game.remembered((name,), lambda: [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
                            + list(card_rules(game, name)))
@@ -277,7 +277,7 @@ def granted_affiliations(game: Game, die: Die) -> set[str]:
     """Affiliations rules give ``die``. A rule's own condition may count dice by
     affiliation; while that is being answered, given affiliations are not counted again
     (no endless recursion, and no rule that feeds on its own result)."""
-    if not game.turn_rules and not game.rule_slots or _ASKING_AFFILIATIONS:
+    if not game.turn_rules and not game.tables.rule_slots or _ASKING_AFFILIATIONS:
         return set()
     _ASKING_AFFILIATIONS.append(True)
     try:
@@ -323,7 +323,8 @@ def expire(game: Game) -> None:
     game.turn_rules = [r for r in game.turn_rules
                        if r.until_turn > game.turn_number and _alive(game, r)]
     game.scheduled = [s for s in game.scheduled if s[3] > game.turn_number]
-    for slot in list(game.borrowed):
-        game.borrowed[slot] = [e for e in game.borrowed[slot] if e[2] == -1 or e[2] > game.turn_number]
-        if not game.borrowed[slot]:
-            del game.borrowed[slot]
+    for slot in list(game.bookkeeping.borrowed):
+        lent = game.bookkeeping.borrowed[slot]
+        game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] == -1 or e[2] > game.turn_number]
+        if not game.bookkeeping.borrowed[slot]:
+            del game.bookkeeping.borrowed[slot]

@@ -133,9 +133,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.blocked is not None and die.blocked != f.blocked:
         return False
-    if f.attacked is not None and (die.id in game.attacked_this_turn) != f.attacked:
+    if f.attacked is not None and (die.id in game.this_turn.attacked) != f.attacked:
         return False
-    if f.fought is not None and (die.id in game.attacked_this_turn or die.id in game.blocked_this_turn) != f.fought:
+    if f.fought is not None and (die.id in game.this_turn.attacked or die.id in game.this_turn.blocked) != f.fought:
         return False
     if f.bound and die.id not in ctx.bound:
         return False
@@ -145,7 +145,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
         return False
-    return not (f.named and game.named.get(ctx.slot if ctx.slot is not None else -1) != name)
+    return not (f.named and game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1) != name)
 
 
 def _sidekick_now(game: Game, die: Die) -> bool:
@@ -252,7 +252,7 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "combat":
         return ctx.combat == (condition.value == "true")
     if kind == "named":
-        return ctx.slot is not None and ctx.slot in game.named
+        return ctx.slot is not None and ctx.slot in game.bookkeeping.named
     if kind == "source":
         return ctx.event_kind == condition.value
     if kind == "by":

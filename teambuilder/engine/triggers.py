@@ -178,7 +178,7 @@ def _continue(game: Game) -> None:
                                  options=((Pass(),) if optional else ()) + options)
         return
     game.resolving = None
-    if "targeted" in game.watched:
+    if "targeted" in game.tables.watched:
         for picks in resolution.targets:
             for die_id in picks:
                 if die_id >= 0:

@@ -40,10 +40,6 @@ def start_next_turn(game: Game) -> None:
         return
     for player in game.players:
         player.global_uses.clear()
-    game.purchases.clear()
-    game.fielded_this_turn.clear()
-    game.attacked_this_turn.clear()
-    game.blocked_this_turn.clear()
     game.log.append(f"-- Turn {game.turn_number}: {game.players[game.active].name} "
                     f"(life {game.players[0].life}-{game.players[1].life}) --")
     game.tasks.extend(Task(kind, game.active) for kind in reversed(TURN_STEPS))
@@ -64,12 +60,11 @@ def _pop(game: Game) -> Task:
 def _deadly(game: Game) -> None:
     """Deadly: every die engaged with a Deadly die this turn is KO'd at the end of the
     turn, even if the Deadly die has left the field."""
-    for die_id in sorted(game.deadly_marks):
+    for die_id in sorted(game.this_turn.deadly_marks):
         die = game.dice[die_id]
         if die.zone is Zone.FIELD:
             game.say(f"{game.die_name(die)} was engaged with a Deadly die.", die.owner)
             ko(game, die)
-    game.deadly_marks.clear()
 
 
 def run_start_of_turn(game: Game, task: Task) -> None:
@@ -163,14 +158,7 @@ def run_cleanup(game: Game, task: Task) -> None:
     game.step = Step.CLEANUP
     keywords.end_of_turn(game)
     rules.expire(game)
-    game.shields.clear()
-    game.call_outs.clear()
-    staying_aside = {die_id for die_id, _, _ in game.set_aside}
-    game.iron_will.clear()
-    game.cleaved.clear()
-    game.hits.clear()
-    game.player_hits.clear()
-    game.combat_damage.clear()
+    staying_aside = {die_id for die_id, _, _ in game.bookkeeping.set_aside}
     for die in game.dice:
         # Most dice have nothing to forget: writing only to the others keeps cleanup cheap.
         if die.damage or die.hurt_events:
@@ -196,12 +184,13 @@ def run_end_turn(game: Game, task: Task) -> None:
     _pop(game)
     for player in game.players:
         player.virtual = 0
-    staying_aside = {die_id for die_id, _, _ in game.set_aside}
+    staying_aside = {die_id for die_id, _, _ in game.bookkeeping.set_aside}
     moved = [d for d in game.zone(task.player, Zone.OUT_OF_PLAY) if d.id not in staying_aside]
     for die in moved:
-        die.zone = Zone.BAG if die.id not in game.spent and keywords.immortal_to_bag(game, die) else Zone.USED
+        spent = die.id in game.this_turn.spent
+        die.zone = Zone.BAG if not spent and keywords.immortal_to_bag(game, die) else Zone.USED
         die.reset()
-    game.spent.clear()
+    game.this_turn.reset()      # the turn's last task: everything "this turn" is forgotten here
     if moved:
         game.say(f"moves {len(moved)} dice from out of play to the used pile.")
 

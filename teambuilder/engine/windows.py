@@ -197,7 +197,7 @@ def _purchases(game: Game, player: int, hand: Hand, virtual: int, available: int
     converting = has_rules and bool(rules.in_force(game, "energy_as"))
     card_zone = Zone.CARD      # a local: this loop looks at many dice each window
     options: list[Action] = []
-    printed_costs = game.printed_costs
+    printed_costs = game.tables.printed_costs
     for slot in game.slots:
         if slot.owner is not None and slot.owner != player:
             continue
@@ -219,8 +219,8 @@ def _purchases(game: Game, player: int, hand: Hand, virtual: int, available: int
 
 def _globals(game: Game) -> list[tuple[int, int, Ability]]:
     """Every global on the table now, as (slot, ability index, ability)."""
-    if not game.borrowed:
-        return game.global_abilities      # printed text only: listed once per game
+    if not game.bookkeeping.borrowed:
+        return game.tables.global_abilities      # printed text only: listed once per game
     return [(slot, index, ability) for slot in range(len(game.slots))
             for index, ability in enumerate(game.abilities_of(slot)) if ability.is_global]
 
@@ -233,7 +233,7 @@ def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
         die = game.dice[die_id]
         die.zone = spent_zone
         die.reset()
-        game.spent.add(die_id)     # spent as energy: Immortal does not save it
+        game.this_turn.spent.add(die_id)     # spent as energy: Immortal does not save it
     for die_id, symbol in result.spun_to:
         die = game.dice[die_id]
         face = die.spec.single_energy_face(symbol)
@@ -275,7 +275,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die.owner = player
         to_prep = game.has_rules and _first_purchase_to_prep(game, player)
         die.zone = Zone.PREP if to_prep else Zone.USED
-        game.purchases[player] = game.purchases.get(player, 0) + 1
+        game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
         game.say(f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
                  f"{'prep area' if to_prep else 'used pile'}.")
         game.last_payment = action.payment
@@ -310,14 +310,14 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
 def field_die(game: Game, die: Die, how: str = "") -> None:
     """Field a die from the reserve: it enters the field and "when fielded" triggers."""
     die.zone = Zone.FIELD
-    game.fielded_this_turn.add(die.id)
+    game.this_turn.fielded.add(die.id)
     game.say(f"fields {game.die_name(die)}{how}.", die.owner)
     events.emit(game, "fielded", die)
     events.watch(game, "any_fielded", die)
 
 
 def _first_purchase_to_prep(game: Game, player: int) -> bool:
-    return game.purchases.get(player, 0) == 0 and any(
+    return game.this_turn.purchases.get(player, 0) == 0 and any(
         r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
 
 

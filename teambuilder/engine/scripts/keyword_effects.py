@@ -24,12 +24,12 @@ def _call_out(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     """Call Out: the target may block only this attacker, and only it may block it."""
     if ctx.source is None or not dice:
         return False
-    if dice[0].id in ctx.game.call_outs.values():
+    if dice[0].id in ctx.game.this_turn.call_outs.values():
         # Two dice calling out the same die cancel each other.
-        ctx.game.call_outs = {a: t for a, t in ctx.game.call_outs.items() if t != dice[0].id}
+        ctx.game.this_turn.call_outs = {a: t for a, t in ctx.game.this_turn.call_outs.items() if t != dice[0].id}
         ctx.game.say("Two Call Outs on the same die cancel.", ctx.controller)
         return False
-    ctx.game.call_outs[ctx.source.id] = dice[0].id
+    ctx.game.this_turn.call_outs[ctx.source.id] = dice[0].id
     ctx.game.say(f"{ctx.game.die_name(ctx.source)} calls out {ctx.game.die_name(dice[0])}.", ctx.controller)
     return True
 

@@ -102,7 +102,7 @@ def _buy_wonder_woman(game: Game, player: int, action: Action, data: dict[str, A
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
     die.owner = player
     die.zone = Zone.PREP
-    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
     game.say(f"buys {game.slots[slot].card.card.full_name} for {cost.amount} (paying {spent}); "
              "the die goes to the prep area.", player)
     triggers.emit(game, "purchased", die)

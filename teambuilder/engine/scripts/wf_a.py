@@ -238,7 +238,7 @@ def under_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     die.reset()
     die.zone = Zone.OUT_OF_PLAY
     die.under = cave.id
-    game.set_aside.append((die.id, 1, _NEVER))
+    game.bookkeeping.set_aside.append((die.id, 1, _NEVER))
     game.say(f"puts {die.spec.name} under Batcave instead.", die.owner)
     return True
 
@@ -255,7 +255,7 @@ def leave_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     under = [d for d in game.dice if d.under == cave.id and d.zone is Zone.OUT_OF_PLAY]
     effects.move(game, cave, Zone.USED)
     ids = {d.id for d in under}
-    game.set_aside = [entry for entry in game.set_aside if entry[0] not in ids]
+    game.bookkeeping.set_aside = [entry for entry in game.bookkeeping.set_aside if entry[0] not in ids]
     for die in under:
         die.under = None
         effects.move(game, die, Zone.FIELD, 1)
@@ -411,7 +411,7 @@ def _dick_grayson(game: Game, player: int, action: Action, data: dict[str, Any])
     spent = pay(game, player, action.payment, _DICK_COST)
     die.owner = player
     die.zone = Zone.PREP
-    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
     game.say(f"buys {game.slots[action.slot].card.card.full_name} for 3 energy (paying {spent}); "
              "the die goes to the prep area.", player)
     triggers.emit(game, "purchased", die)

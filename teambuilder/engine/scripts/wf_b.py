@@ -76,11 +76,11 @@ def _purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> b
         return False
     die.owner = player
     if into is None:
-        first = game.has_rules and game.purchases.get(player, 0) == 0 and any(
+        first = game.has_rules and game.this_turn.purchases.get(player, 0) == 0 and any(
             r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
         into = Zone.PREP if first else Zone.USED
     die.zone = into
-    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
     game.say(f"purchases {game.slots[slot].card.card.full_name}; the die goes to the "
              f"{'prep area' if into is Zone.PREP else 'used pile'}.", player)
     triggers.emit(game, "purchased", die)
@@ -270,7 +270,7 @@ def scarecrow(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     taken = [d for d in ctx.targets if d.zone is Zone.FIELD and d.owner == ctx.controller]
     for die in taken:
         die.flags.add("set_aside")
-        game.set_aside.append((die.id, die.spec.faces[die.face].level, game.turn_number))
+        game.bookkeeping.set_aside.append((die.id, die.spec.faces[die.face].level, game.turn_number))
     return primitives.apply(ctx, Effect("must_attack"), taken, [])
 
 
@@ -664,7 +664,7 @@ def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
         return False
     lender = target.copy_of if target.copy_of is not None else target.slot
     assert lender is not None
-    ctx.game.borrowed[ctx.slot] = [(lender, True, 0, None)]
+    ctx.game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
     ctx.game.say(f"General Zod's text becomes that of {ctx.game.slots[lender].card.card.full_name} "
                  "until end of turn.", ctx.controller)
     return True

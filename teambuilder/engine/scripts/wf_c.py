@@ -143,7 +143,7 @@ def _riddle_named(game: Game, player: int, action: Action, data: dict[str, Any])
 
 
 def _set_riddle(game: Game, player: int, slot: int, name: str) -> None:
-    game.named[slot] = name
+    game.bookkeeping.named[slot] = name
     game.say(f"names {name}.", player)
 
 
@@ -153,7 +153,7 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     (the dice in their prep area that were not there before the draw)."""
     game = ctx.game
     before = game.script_state.pop(_riddle_key(ctx.slot), None)
-    name = game.named.get(ctx.slot if ctx.slot is not None else -1)
+    name = game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1)
     if not isinstance(before, list) or name is None:
         return False
     opponent = 1 - ctx.controller

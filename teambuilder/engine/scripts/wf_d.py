@@ -191,11 +191,11 @@ def _batcave_bought(game: Game, player: int, action: Action, data: dict[str, Any
     die.zone = Zone.OUT_OF_PLAY
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.
-    game.set_aside.append((die.id, 0, FOREVER))
+    game.bookkeeping.set_aside.append((die.id, 0, FOREVER))
     stored = game.script_state.setdefault(_cave_key(data["slot"]), [])
     assert isinstance(stored, list)
     stored.append(die.id)
-    game.purchases[player] = game.purchases.get(player, 0) + 1
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
     game.say(f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.", player)
     triggers.emit(game, "purchased", die)
     triggers.watch(game, "any_purchased", die)
@@ -212,7 +212,7 @@ def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     effects.move(game, cave, Zone.USED)
     stored = game.script_state.pop(_cave_key(ctx.slot), [])
     assert isinstance(stored, list)
-    game.set_aside = [entry for entry in game.set_aside if entry[0] not in stored]
+    game.bookkeeping.set_aside = [entry for entry in game.bookkeeping.set_aside if entry[0] not in stored]
     for die_id in stored:
         die = game.dice[die_id]
         if die.zone is Zone.OUT_OF_PLAY:

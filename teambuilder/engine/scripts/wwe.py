@@ -93,7 +93,7 @@ def _asuka_named(game: Game, player: int, action: Action, data: dict[str, Any]) 
     from teambuilder.engine.windows import field_die
     assert isinstance(action, Choose)
     name = str(data["names"][action.index])
-    game.named[int(data["slot"])] = name
+    game.bookkeeping.named[int(data["slot"])] = name
     game.say(f"names {name}.", player)
     for die in draw(game, player, 1):
         level_3 = die.spec.level_face(3)
@@ -198,7 +198,7 @@ def bobby_block_tax(ctx: Context, effect: Effect, dice: list[Die], players: list
     game = ctx.game
     if game.active != ctx.controller:
         return False
-    fielded = [game.dice[i] for i in sorted(game.fielded_this_turn)]
+    fielded = [game.dice[i] for i in sorted(game.this_turn.fielded)]
     weasels = sum(1 for d in fielded if d.slot == ctx.slot)
     bobbies = sum(1 for d in fielded if d.slot is not None and card_name(game, d) == "Bobby Heenan"
                   and (d.owner == ctx.controller or d.home == ctx.controller))
@@ -239,7 +239,7 @@ def eddie_comes_back(ctx: Context, effect: Effect, dice: list[Die], players: lis
         return False
     die.zone = Zone.OUT_OF_PLAY
     die.flags.add("set_aside")
-    game.set_aside.append((die.id, 3, game.turn_number))
+    game.bookkeeping.set_aside.append((die.id, 3, game.turn_number))
     game.say(f"{die.spec.name} was KO'd by a Sidekick: it returns to the field at level 3 at end of turn.",
              die.owner)
     return True
@@ -491,7 +491,7 @@ def triple_h_name(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 def _triple_h_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     assert isinstance(action, Choose)
     name = str(data["names"][action.index])
-    game.named[int(data["slot"])] = name
+    game.bookkeeping.named[int(data["slot"])] = name
     game.say(f"names {name}: the opponent can't purchase or field it while Triple H is active.", player)
 
 

@@ -149,7 +149,7 @@ def bank_damaged_opponent(ctx: Context, effect: Effect, dice: list[Die], players
     if ctx.event_player != 1 - ctx.controller or not ctx.bound:
         return False
     die = game.dice[ctx.bound[0]]
-    dealt = die.id in game.player_hits.get(1 - ctx.controller, set())
+    dealt = die.id in game.this_turn.player_hits.get(1 - ctx.controller, set())
     done = game.script_state.setdefault("54wwe", [])
     assert isinstance(done, list)
     key = [game.turn_number, die.id, -1 if ctx.source is None else ctx.source.id]   # per use of the card
@@ -168,9 +168,9 @@ def bank_prep_instead(ctx: Context, effect: Effect, dice: list[Die], players: li
     if not ctx.bound:
         return False
     die = game.dice[ctx.bound[0]]
-    aside = {die_id for die_id, _, _ in game.set_aside}
-    if die.zone is not Zone.OUT_OF_PLAY or die.id not in game.attacked_this_turn or die.id in aside \
-            or die.id in game.spent or keywords.immortal_to_bag(game, die):
+    aside = {die_id for die_id, _, _ in game.bookkeeping.set_aside}
+    if die.zone is not Zone.OUT_OF_PLAY or die.id not in game.this_turn.attacked or die.id in aside \
+            or die.id in game.this_turn.spent or keywords.immortal_to_bag(game, die):
         return False
     game.say(f"Money in the Bank: {die.spec.name} is Prepped instead of going to the used pile.", ctx.controller)
     effects.move(game, die, Zone.PREP)

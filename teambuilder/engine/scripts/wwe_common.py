@@ -34,11 +34,11 @@ def will_be_kod(game: Game, die: Die) -> bool:
     if die.damage < game.stats(die)[1] or game.has_keyword(die, "regenerate"):
         return False
     if game.has_keyword(die, "iron_will"):
-        log_length, remembered = len(game.log), dict(game.iron_will)
+        log_length, remembered = len(game.log), dict(game.this_turn.iron_will)
         holds = effects.iron_will_holds(game, die)
         del game.log[log_length:]
-        game.iron_will.clear()
-        game.iron_will.update(remembered)
+        game.this_turn.iron_will.clear()
+        game.this_turn.iron_will.update(remembered)
         return not holds
     return True
 

@@ -169,7 +169,7 @@ def _hope_card_chosen(game: Game, player: int, action: Action, data: dict[str, A
 def _hope_chose(game: Game, player: int, slot: int, chosen: int) -> None:
     """Hope has the chosen card's text as well as her own, from now until she is fielded
     again (a new choice replaces it), whether or not she is active."""
-    game.borrowed[slot] = [(chosen, False, -1, None)]
+    game.bookkeeping.borrowed[slot] = [(chosen, False, -1, None)]
     game.say(f"Hope Summers takes the text box of {game.slots[chosen].card.card.full_name}.", player)
 
 

@@ -173,7 +173,7 @@ def _mystique_card_chosen(game: Game, player: int, action: Action, data: dict[st
     die.stats_of = slot
     game.say(f"{die.spec.name} uses the A and D of {game.slots[slot].card.card.full_name}.", player)
     if _face(die).burst:
-        game.borrowed.setdefault(die.slot, []).append((slot, False, -1, die.id))
+        game.bookkeeping.borrowed.setdefault(die.slot, []).append((slot, False, -1, die.id))
         game.say(f"{die.spec.name} also has the text of {game.slots[slot].card.card.full_name} while active.",
                  player)
 
@@ -315,8 +315,8 @@ def toad_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
 def _toad_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
     ctx = context(game, data)
     assert ctx.slot is not None
-    game.named[ctx.slot] = _chosen(action, data)
-    game.say(f"names {_affiliation_name(game.named[ctx.slot])}.", player)
+    game.bookkeeping.named[ctx.slot] = _chosen(action, data)
+    game.say(f"names {_affiliation_name(game.bookkeeping.named[ctx.slot])}.", player)
     _toad_rule(ctx)
 
 
@@ -328,10 +328,10 @@ def toad_keeps_rule(ctx: Context, effect: Effect, dice: list[Die], players: list
 
 def _toad_rule(ctx: Context) -> bool:
     game = ctx.game
-    if ctx.slot is None or ctx.slot not in game.named:
+    if ctx.slot is None or ctx.slot not in game.bookkeeping.named:
         return False
     game.turn_rules = [r for r in game.turn_rules if not (r.slot == ctx.slot and r.effect.name == "60xmf")]
-    rule = Effect("rule", rule="must_attack", applies_to=DieFilter(affiliations=(game.named[ctx.slot],)),
+    rule = Effect("rule", rule="must_attack", applies_to=DieFilter(affiliations=(game.bookkeeping.named[ctx.slot],)),
                   name="60xmf")
     game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, rule, until_turn=0))
     return True
@@ -463,7 +463,7 @@ def replenish(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     """The next damage this turn to a character die you control: 2 of it is prevented, and
     you gain 1 life if that die is not KO'd by it (``damage.deal`` uses the shield up)."""
     key = ("next_die", ctx.controller)
-    ctx.game.shields[key] = ctx.game.shields.get(key, 0) + 2
+    ctx.game.this_turn.shields[key] = ctx.game.this_turn.shields.get(key, 0) + 2
     ctx.game.say("will prevent 2 of the next damage to one of their character dice this turn.", ctx.controller)
     return True
 
@@ -510,7 +510,7 @@ def _assemble_named(game: Game, player: int, action: Action, data: dict[str, Any
 def assemble_fielded_none(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """True when the controller fielded no character die this turn (the Prep follows)."""
     game = ctx.game
-    fielded = [d for d in game.fielded_this_turn if game.dice[d].owner == ctx.controller]
+    fielded = [d for d in game.this_turn.fielded if game.dice[d].owner == ctx.controller]
     if fielded:
         game.say("fielded a character this turn: Whoever Assemble! preps nothing.", ctx.controller)
     return not fielded
