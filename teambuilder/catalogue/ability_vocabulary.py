@@ -1,0 +1,112 @@
+"""The ability language's vocabulary: every name a card's ``abilities:`` may use.
+
+Triggers, limits, zones, owners, durations, keywords, the rules ``do: rule`` adds, the effect
+primitives with the fields each accepts, and the shorthand selector names. The values
+(``ability_values``), the parser (``ability_parser``) and the engine all read these lists,
+so they sit in a module of their own that depends on nothing. ``abilities`` re-exports
+them: import them from there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# When an ability happens. "self" triggers concern the card's own die; "watch" triggers
+# fire while the card is active and something matching ``when`` happens anywhere.
+SELF_TRIGGERS: tuple[str, ...] = (
+    "fielded", "attacks", "blocks", "blocked", "engaged", "damaged", "ko", "purchased",
+    "deals_damage", "kos", "energized",
+)
+WATCH_TRIGGERS: tuple[str, ...] = (
+    "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
+    "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
+    "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
+)
+ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
+STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
+TRIGGERS: tuple[str, ...] = SELF_TRIGGERS + WATCH_TRIGGERS + ACTIVATED_TRIGGERS + STATIC_TRIGGERS
+
+LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
+REACTIONS: tuple[str, ...] = ("damaged",)
+ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
+DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
+OWNERS: tuple[str, ...] = ("you", "opponent")
+PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
+STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
+DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
+DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once")
+KEYWORD_NAMES: tuple[str, ...] = (
+    "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
+    "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
+    "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
+    "vengeance",
+)
+
+# Rules that ``do: rule`` adds while its card is active (or for the turn). The engine asks
+# for them where the rule matters: costs when paying, targeting when choosing targets...
+RULES: tuple[str, ...] = (
+    "purchase_cost", "field_cost", "global_cost", "action_cost",
+    "cant_purchase", "cant_field", "cant_attack", "cant_block", "must_attack", "must_block",
+    "unblockable", "min_blockers", "block_extra", "blockable_only_by",
+    "cant_be_targeted", "prevent_damage", "prevent_player_damage", "no_combat_damage", "double_damage",
+    "life_floor",
+    "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
+    "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
+    "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
+    "one_per_card", "reduce_first_to_one", "hits_all_attackers",
+)
+
+# Effect primitives and the fields each accepts besides ``do``, ``to`` and ``if_done``.
+OPS: dict[str, tuple[str, ...]] = {
+    "damage": ("amount", "split"),
+    "gain_life": ("amount",),
+    "lose_life": ("amount",),
+    "modify": ("a", "d", "amount", "duration"),
+    "set_stats": ("a", "d", "duration"),
+    "swap_stats": ("duration",),
+    "prevent": ("amount", "all", "duration"),
+    "redirect": (),
+    "spin_up": ("amount",),
+    "spin_down": ("amount",),
+    "set_level": ("level",),
+    "ko": ("into",),
+    "reroll": ("into",),
+    "move": ("into", "level", "amount"),
+    "draw": ("amount", "into", "match", "otherwise", "roll"),
+    "energy": ("amount", "types"),
+    "must_attack": ("duration",),
+    "must_block": ("duration",),
+    "cant_block": ("duration",),
+    "cant_attack": ("duration",),
+    "unblockable": ("duration",),
+    "gain_keyword": ("keyword", "duration"),
+    "gain_affiliation": ("affiliation", "duration"),
+    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types"),
+    "capture": (),
+    "control": ("duration",),
+    "copy": (),
+    "swap": (),
+    "token": ("amount", "a", "d"),
+    "out_of_play": ("duration",),
+    "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
+    "schedule": ("ability", "duration"),
+}
+
+# The selector names of the first engine version, kept as shorthands.
+LEGACY_SELECTORS: dict[str, dict[str, Any]] = {
+    "self": {"this": True},
+    "target_character": {"target": 1},
+    "target_opposing": {"target": 1, "owner": "opponent"},
+    "target_own": {"target": 1, "owner": "you"},
+    "each_opposing": {"owner": "opponent"},
+    "each_own": {"owner": "you"},
+    "each_other_own": {"owner": "you", "other": True},
+    "each_character": {},
+    "damaged_die": {"event": True},
+    "event_die": {"event": True},
+    "attacker_blocked": {"engaged": True},
+    "you": {"player": "you"},
+    "opponent": {"player": "opponent"},
+    "each_player": {"player": "each"},
+    "target_player": {"player": "target"},
+}
