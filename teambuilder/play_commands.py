@@ -10,7 +10,8 @@ from typing import Any
 
 from teambuilder.ai.agents import make_agent, play
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.engine.game import Game, PlayerSetup
+from teambuilder.engine.game import Game
+from teambuilder.engine.game_state import PlayerSetup
 from teambuilder.engine.replay import RecordError, check_record, record_of, replay
 from teambuilder.engine.scenario import run_scenario
 from teambuilder.safe_io import (

@@ -51,12 +51,13 @@ def test_layers_import_only_downwards() -> None:
 # ``Game`` they are handed (its methods are the engine's upward interface); the
 # ``if TYPE_CHECKING`` import of ``Game`` that annotates them runs nothing.
 ENGINE_LAYERS: list[tuple[str, ...]] = [
-    ("abilities", "dice", "energy", "keyword_abilities", "actions", "state", "game_state"),   # what a game is made of
+    ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
+     "game_state"),                                         # what a game is made of
     ("keywords", "selectors", "rules", "combat_rules"),     # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     ("effects", "assignment", "scripts", "primitives"),     # what effects do to dice and players
     ("triggers",),                                          # resolving abilities
-    ("turn", "combat", "windows", "damage", "describe"),    # the steps of a turn
+    ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)
     ("game",),
     ("invariants", "replay", "setup", "coverage", "scenario_schema", "scenario_cards", "scenario_expect",

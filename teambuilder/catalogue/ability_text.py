@@ -1,9 +1,6 @@
-"""Card text rendered from the ability language.
-
-What the app shows for a card is produced from the same data the engine executes, so the
+"""Card text rendered from the ability language: the same data the engine executes, so the
 two cannot drift apart. A scripted ability brings its own ``text`` (written for it in the
-card file); everything else is rendered here, a clause per effect.
-"""
+card file); everything else is rendered here, a clause per effect."""
 
 from __future__ import annotations
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from teambuilder.catalogue.rule_names import RULE_NAMES
+
 # When an ability happens. "self" triggers concern the card's own die; "watch" triggers
 # fire while the card is active and something matching ``when`` happens anywhere.
 SELF_TRIGGERS: tuple[str, ...] = (
@@ -44,17 +46,8 @@ KEYWORD_NAMES: tuple[str, ...] = (
 
 # Rules that ``do: rule`` adds while its card is active (or for the turn). The engine asks
 # for them where the rule matters: costs when paying, targeting when choosing targets...
-RULES: tuple[str, ...] = (
-    "purchase_cost", "field_cost", "global_cost", "action_cost",
-    "cant_purchase", "cant_field", "cant_attack", "cant_block", "must_attack", "must_block",
-    "unblockable", "min_blockers", "block_extra", "blockable_only_by",
-    "cant_be_targeted", "prevent_damage", "prevent_player_damage", "no_combat_damage", "double_damage",
-    "life_floor",
-    "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
-    "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
-    "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
-    "one_per_card", "reduce_first_to_one", "hits_all_attackers",
-)
+# The rules a ``do: rule`` effect may put in force (typed for the engine in rule_names).
+RULES: tuple[str, ...] = RULE_NAMES
 
 # Effect primitives and the fields each accepts besides ``do``, ``to`` and ``if_done``.
 OPS: dict[str, tuple[str, ...]] = {

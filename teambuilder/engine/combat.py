@@ -22,6 +22,14 @@ from teambuilder.engine.actions import (
     DeclareBlockers,
     SplitDamage,
 )
+from teambuilder.engine.blocking import (
+    allowed_blocks,
+    attackers,
+    blocked_by,
+    blockers_of,
+    legal_blocks,
+    one_die_per_card,
+)
 from teambuilder.engine.effects import ko_all, spin, static_bonuses, stats
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Runner, Step, Task, TaskKind, Zone
 
@@ -31,20 +39,6 @@ if TYPE_CHECKING:
 
 def _pop(game: Game) -> Task:
     return game.tasks.pop()
-
-
-def attackers(game: Game) -> list[Die]:
-    return [d for d in game.field_characters(game.active) if d.attacking]
-
-
-def blockers_of(game: Game, attacker: Die) -> list[Die]:
-    return [d for d in game.field_characters() if d.blocks(attacker.id)]
-
-
-def blocked_by(game: Game, blocker: Die) -> list[Die]:
-    """The attackers a blocker blocks (more than one only for dice allowed to)."""
-    ids = ([blocker.blocking] if blocker.blocking is not None else []) + blocker.also_blocking
-    return [game.dice[i] for i in ids if game.dice[i].zone is Zone.FIELD and game.dice[i].attacking]
 
 
 def run_declare_attackers(game: Game, task: Task) -> None:
@@ -90,7 +84,7 @@ def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
     if not game.has_rules:
         return chosen
     if combat_rules.one_per_card(game, game.active):
-        chosen = _one_per_card(game, chosen, [d.id for d in chosen])
+        chosen = one_die_per_card(game, chosen, [d.id for d in chosen])
     for rule in rules.in_force(game, "max_attackers"):
         limit = rules.amount(game, rule)
         matching = [d for d in chosen if rules.applies(game, rule, d)]
@@ -98,51 +92,6 @@ def _within_limits(game: Game, chosen: list[Die]) -> list[Die]:
             game.say(f"{game.die_name(extra)} cannot attack: at most {limit} such dice may attack.", extra.owner)
             chosen = [d for d in chosen if d is not extra]
     return chosen
-
-
-def _cover_every_attacker(game: Game, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Booker T: the attacking player gives each attacker one blocker until all are
-    covered, and only then doubles up: a spare blocker on a doubled-up attacker moves to an
-    uncovered attacker it may block."""
-    blocks = list(blocks)
-    for attacker in attackers(game):
-        if any(a == attacker.id for _, a in blocks):
-            continue
-        for index, (blocker, other) in enumerate(blocks):
-            doubled = sum(1 for _, a in blocks if a == other) > 1
-            if doubled and attacker.id in allowed_blocks(game, game.dice[blocker], attackers(game)):
-                blocks[index] = (blocker, attacker.id)
-                game.say(f"{game.die_name(game.dice[blocker])} must first cover {game.die_name(attacker)}.",
-                         game.active)
-                break
-    return blocks
-
-
-def _one_per_card(game: Game, dice: list[Die], order: list[int]) -> list[Die]:
-    seen: set[int | None] = set()
-    kept = []
-    for die in sorted(dice, key=lambda d: order.index(d.id)):
-        if die.slot in seen:
-            game.say(f"{game.die_name(die)} cannot join: another die of that card was declared.", die.owner)
-            continue
-        seen.add(die.slot)
-        kept.append(die)
-    return kept
-
-
-def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[int, ...]:
-    """The attackers ``blocker`` may block, with every rule and Call Out applied."""
-    called = {caller: target for caller, target in game.this_turn.call_outs.items()
-              if game.dice[caller].attacking and may_block_rules(game, game.dice[target], game.dice[caller])}
-    if blocker.id in called.values():
-        return tuple(a for a, t in called.items() if t == blocker.id)
-    return tuple(a.id for a in attackers_now if a.id not in called and may_block_rules(game, blocker, a))
-
-
-def may_block_rules(game: Game, blocker: Die, attacker: Die) -> bool:
-    if not game.has_rules:
-        return "cant_block" not in blocker.flags and "unblockable" not in attacker.flags
-    return combat_rules.may_block(game, blocker, attacker)
 
 
 def run_declare_blockers(game: Game, task: Task) -> None:
@@ -164,56 +113,6 @@ def run_declare_blockers(game: Game, task: Task) -> None:
         game.say("assigns the opponent's blockers.", game.active)
     game.decision = Decision(chooser, DecisionKind.BLOCKERS, "Choose blockers: each blocks one attacker.",
                              assign=tuple(assign), required=must)
-
-
-def block_count_problem(game: Game, blocks: tuple[tuple[int, int], ...]) -> str | None:
-    """Why these blocks give a die more attackers than it may block, or None."""
-    counts: dict[int, list[int]] = {}
-    for blocker, attacker in blocks:
-        counts.setdefault(blocker, []).append(attacker)
-    for blocker, targets in counts.items():
-        if len(set(targets)) != len(targets):
-            return f"die {blocker} blocks the same attacker twice"
-        if len(targets) > 1:
-            allowed = combat_rules.blocks_allowed(game, game.dice[blocker], [game.dice[a] for a in targets]) \
-                if game.has_rules else 1
-            if len(targets) > allowed:
-                return "a die blocks at most one attacker" if allowed == 1 else \
-                    f"die {blocker} may block at most {allowed} of these attackers"
-    return None
-
-
-def legal_blocks(game: Game, blocks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """Blocks that stand: an attacker that needs more blockers than it got is not
-    blocked at all (its would-be blockers stay out of combat)."""
-    if not game.has_rules:
-        return blocks
-    kept = list(blocks)
-    if any(r.controller == game.active for r in rules.in_force(game, "choose_blocks")):
-        kept = _cover_every_attacker(game, kept)
-    if combat_rules.one_per_card(game, game.inactive):
-        allowed = {d.id for d in _one_per_card(game, [game.dice[b] for b, _ in kept], [b for b, _ in kept])}
-        kept = [pair for pair in kept if pair[0] in allowed]
-    # Dual Defense: when one die of a bound pair blocks, the other blocks the same attacker.
-    for rule in rules.in_force(game, "block_together"):
-        pair = [d for d in rule.dice if game.dice[d].zone is Zone.FIELD]
-        blocking = {b: a for b, a in kept}
-        for die_id in pair:
-            partner = next((p for p in pair if p != die_id), None)
-            if die_id in blocking and partner is not None and partner not in blocking:
-                attacker = blocking[die_id]
-                if attacker in allowed_blocks(game, game.dice[partner], attackers(game)):
-                    kept.append((partner, attacker))
-                    blocking[partner] = attacker
-                    game.say(f"{game.die_name(game.dice[partner])} blocks together with its partner.", game.inactive)
-    for attacker_id in {a for _, a in blocks}:
-        needed = combat_rules.min_blockers(game, game.dice[attacker_id])
-        mine = [pair for pair in kept if pair[1] == attacker_id]
-        if len(mine) < needed:
-            game.say(f"{game.die_name(game.dice[attacker_id])} cannot be blocked by fewer than {needed} dice: "
-                     "those blocks do not happen.", game.inactive)
-            kept = [pair for pair in kept if pair[1] != attacker_id]
-    return tuple(kept)
 
 
 def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
@@ -388,13 +287,9 @@ def run_combat_end(game: Game, task: Task) -> None:
 
 
 RUNNERS: dict[TaskKind, Runner] = {
-    TaskKind.DECLARE_ATTACKERS: run_declare_attackers,
-    TaskKind.DECLARE_BLOCKERS: run_declare_blockers,
-    TaskKind.SPLIT_DAMAGE: run_split_damage,
-    TaskKind.COMBAT_DAMAGE: run_combat_damage,
-    TaskKind.FAST_DAMAGE: run_fast_damage,
-    TaskKind.FAST_KO: run_combat_ko,
-    TaskKind.COMBAT_KO: run_combat_ko,
+    TaskKind.DECLARE_ATTACKERS: run_declare_attackers, TaskKind.DECLARE_BLOCKERS: run_declare_blockers,
+    TaskKind.SPLIT_DAMAGE: run_split_damage, TaskKind.COMBAT_DAMAGE: run_combat_damage,
+    TaskKind.FAST_DAMAGE: run_fast_damage, TaskKind.FAST_KO: run_combat_ko, TaskKind.COMBAT_KO: run_combat_ko,
     TaskKind.COMBAT_END: run_combat_end,
 }
 RESOLVERS: dict[DecisionKind, Resolver] = {

@@ -15,15 +15,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from copy import deepcopy
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TypeVar
 
 from teambuilder.catalogue.abilities import Ability
-from teambuilder.engine import combat, damage, effects, events, rules, scripts, triggers, turn, windows
+from teambuilder.engine import combat, damage, effects, events, legality, rules, scripts, triggers, turn, windows
 from teambuilder.engine.actions import Action, Decision, DecisionKind, SplitDamage
-from teambuilder.engine.dice import CHARACTER, ENERGY, SIDEKICK_SPEC, shared_die_spec
+from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
-from teambuilder.engine.game_state import Bookkeeping, GameTables, TurnMemory
+from teambuilder.engine.game_state import Bookkeeping, GameTables, PlayerSetup, TurnMemory
 from teambuilder.engine.state import (
     DamageEvent,
     Die,
@@ -48,18 +48,6 @@ SIDEKICKS_PER_PLAYER = 8
 # times a game, and a global name is several times cheaper than ``Zone.FIELD`` there.
 _FIELD = Zone.FIELD
 _RESERVE = Zone.RESERVE
-_UNSEEN = object()      # a die face not yet looked at (None: looked at, not energy)
-
-
-def _energy_source(die: Die) -> EnergySource | None:
-    """What ``die`` offers as energy on its current face, or None for a non-energy face."""
-    face = die.spec.faces[die.face]
-    if face.kind != ENERGY:
-        return None
-    # A double face may be half spent when the die can spin down to a single face.
-    spin = frozenset(s for s in face.symbols if len(face.symbols) == 2
-                     and die.spec.single_energy_face(s) is not None)
-    return EnergySource(die.id, face.symbols, face.generic, spin)
 
 
 def card_slot(die: Die) -> int:
@@ -69,21 +57,6 @@ def card_slot(die: Die) -> int:
 
 class IllegalAction(ValueError):
     """An action that does not answer the current decision legally."""
-
-
-@dataclass(frozen=True)
-class PlayerSetup:
-    """What a player brings: team cards with their dice counts and basic actions."""
-
-    name: str
-    cards: tuple[tuple[EngineCard, int], ...]
-    basic_actions: tuple[EngineCard, ...] = ()
-    basic_action_dice: int = 3
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # Setups travel to sim workers; a compiled frozen dataclass cannot be rebuilt
-        # field by field, so it is rebuilt through its constructor.
-        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice))
 
 
 class Game:
@@ -248,22 +221,8 @@ class Game:
         return list(self.hand(player).sources)
 
     def hand(self, player: int) -> Hand:
-        """The energy ``player`` holds now, as a Hand: the same pool of dice and faces
-        gives the same Hand all game, so payments found for it are found once."""
-        known = self.tables.energy_faces
-        codes = []
-        for die in self.zone_index.of(_RESERVE, player):
-            code = die.id * 8 + die.face       # a die has six faces
-            source = known.get(code, _UNSEEN)
-            if source is _UNSEEN:
-                source = known[code] = _energy_source(die)
-            if source is not None:
-                codes.append(code)
-        key = tuple(codes)
-        hand = self.tables.hands.get(key)
-        if hand is None:
-            hand = self.tables.hands[key] = Hand([known[code] for code in codes])  # type: ignore[misc]
-        return hand
+        """The energy ``player`` holds now, as a Hand (the same pool gives the same Hand)."""
+        return self.tables.hand(self.zone_index.of(_RESERVE, player))
 
     def stats(self, die: Die) -> tuple[int, int]:
         return effects.stats(self, die)
@@ -366,7 +325,7 @@ class Game:
         decision = self.decision
         if decision is None:
             raise IllegalAction("the game is over; there is nothing to decide")
-        problem = windows.check(self, decision, action)
+        problem = legality.check(self, decision, action)
         if problem:
             raise IllegalAction(problem)
         self.decision = None

@@ -10,17 +10,20 @@
 - ``Bookkeeping``: what keywords and die manipulations keep across steps and turns
   (captured and controlled dice, dice set aside, a card's named die, borrowed text).
 
-``Game`` holds one of each (``game.tables``, ``game.this_turn``, ``game.bookkeeping``);
-``clone`` copies the two that change and shares the tables.
+``PlayerSetup`` is what a player brings to a new game. ``Game`` holds one of each of the
+three (``game.tables``, ``game.this_turn``, ``game.bookkeeping``); ``clone`` copies the two
+that change and shares the tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from teambuilder.engine.abilities import Ability
+from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.energy import EnergySource, Hand
-from teambuilder.engine.state import Slot
+from teambuilder.engine.state import Die, EngineCard, Slot
 
 # Rule name -> the card abilities that state it (``rules.rule_index``).
 RuleIndex = dict[str, list[tuple[Slot, Ability]]]
@@ -60,6 +63,38 @@ class GameTables:
         # about this game's dice, filled in as the game meets them (see ``Game.hand``).
         self.energy_faces: dict[int, EnergySource | None] = {}
         self.hands: dict[tuple[int, ...], Hand] = {}
+
+    def hand(self, reserve: Iterable[Die]) -> Hand:
+        """The energy faces of ``reserve`` as a Hand: the same pool of dice and faces gives
+        the same Hand all game, so payments found for it are found once."""
+        known = self.energy_faces
+        codes = []
+        for die in reserve:
+            code = die.id * 8 + die.face       # a die has six faces
+            source = known.get(code, _UNSEEN)
+            if source is _UNSEEN:
+                source = known[code] = _energy_source(die)
+            if source is not None:
+                codes.append(code)
+        key = tuple(codes)
+        hand = self.hands.get(key)
+        if hand is None:
+            hand = self.hands[key] = Hand([known[code] for code in codes])  # type: ignore[misc]
+        return hand
+
+
+_UNSEEN = object()      # a die face not yet looked at (None: looked at, not energy)
+
+
+def _energy_source(die: Die) -> EnergySource | None:
+    """What ``die`` offers as energy on its current face, or None for a non-energy face."""
+    face = die.spec.faces[die.face]
+    if face.kind != ENERGY:
+        return None
+    # A double face may be half spent when the die can spin down to a single face.
+    spin = frozenset(s for s in face.symbols if len(face.symbols) == 2
+                     and die.spec.single_energy_face(s) is not None)
+    return EnergySource(die.id, face.symbols, face.generic, spin)
 
 
 class TurnMemory:
@@ -126,3 +161,18 @@ class Bookkeeping:
         other.named = dict(self.named)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         return other
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """What a player brings: team cards with their dice counts and basic actions."""
+
+    name: str
+    cards: tuple[tuple[EngineCard, int], ...]
+    basic_actions: tuple[EngineCard, ...] = ()
+    basic_action_dice: int = 3
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Setups travel to sim workers; a compiled frozen dataclass cannot be rebuilt
+        # field by field, so it is rebuilt through its constructor.
+        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice))

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from teambuilder.engine.actions import action_from_json, to_json
-from teambuilder.engine.game import Game, PlayerSetup
+from teambuilder.engine.game import Game
+from teambuilder.engine.game_state import PlayerSetup
 
 RECORD_VERSION = 1
 

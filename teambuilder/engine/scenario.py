@@ -35,7 +35,8 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, SIDEKICK_KEY
 from teambuilder.engine.energy import Payment, Spend
-from teambuilder.engine.game import Game, IllegalAction, PlayerSetup
+from teambuilder.engine.game import Game, IllegalAction
+from teambuilder.engine.game_state import PlayerSetup
 from teambuilder.engine.invariants import broken_invariants
 from teambuilder.engine.scenario_cards import inline_cards
 from teambuilder.engine.scenario_expect import ZONES, check_expectations

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability
 from teambuilder.catalogue.model import Card
-from teambuilder.engine.game import PlayerSetup
+from teambuilder.engine.game_state import PlayerSetup
 from teambuilder.engine.keyword_abilities import printed_abilities
 from teambuilder.engine.state import EngineCard
 from teambuilder.teams.formats import Format

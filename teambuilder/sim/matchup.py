@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.engine.game import PlayerSetup
+from teambuilder.engine.game_state import PlayerSetup
 from teambuilder.engine.setup import SetupError, player_setup
 from teambuilder.teams.formats import FormatError, get_format, load_formats
 from teambuilder.teams.lookup import CardLookup

@@ -470,7 +470,7 @@ def _blockers(game: Game) -> list[Die]:
 
 
 def _can_swap(game: Game, one: Die, other: Die) -> bool:
-    from teambuilder.engine.combat import may_block_rules
+    from teambuilder.engine.blocking import may_block_rules
     if one.blocking is None or other.blocking is None or one.blocking == other.blocking:
         return False
     return (may_block_rules(game, one, game.dice[other.blocking])
