@@ -48,7 +48,11 @@ def module_name(path: Path) -> str:
 def extension_files() -> list[Path]:
     """Every extension module this build makes: one beside each source, and the group's."""
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
-    return [p.with_suffix(suffix) for p in COMPILED] + list((ROOT / "teambuilder").glob("engine_native__mypyc*"))
+    # (and any left beside a module since removed or renamed, so that it is never loaded)
+    orphans = [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).rglob(f"*{suffix}")
+               if not p.with_name(p.name.removesuffix(suffix) + ".py").exists()]
+    return [p.with_suffix(suffix) for p in COMPILED] + list((ROOT / "teambuilder").glob("engine_native__mypyc*")) \
+        + orphans
 
 
 def compile_in_place() -> None:

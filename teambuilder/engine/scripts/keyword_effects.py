@@ -5,18 +5,26 @@ the ability language cannot say, registered as ``keyword:<name>``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import selectors
-from teambuilder.engine.actions import ChooseTarget
-from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.actions import Action, ChooseTarget
+from teambuilder.engine.rolling import draw
+from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Zone
-from teambuilder.engine.turn import draw
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Corrupted(Frozen):
+    """The dice a corrupted player took from their bag, held aside while they choose."""
+
+    dice: tuple[int, ...]
 
 
 @script("keyword:call_out")
@@ -74,18 +82,16 @@ def _corrupt(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
             die.zone = Zone.OUT_OF_PLAY   # held aside while the player chooses
             die.flags.add("corrupt")
         ask(ctx.game, player, "Corrupt: choose the die that goes to your used pile.",
-                    tuple(ChooseTarget(d.id) for d in drawn), then="keyword:corrupt",
-                    data={"dice": [d.id for d in drawn]})
+            tuple(ChooseTarget(d.id) for d in drawn), then=_corrupt_chosen,
+            data=Corrupted(tuple(d.id for d in drawn)))
         return True
     return done
 
 
-@continuation("keyword:corrupt")
-def _corrupt_chosen(game: Game, player: int, action: object, data: dict[str, object]) -> None:
+@continuation("keyword:corrupt", Corrupted)
+def _corrupt_chosen(game: Game, player: int, action: Action, data: Corrupted) -> None:
     assert isinstance(action, ChooseTarget)
-    dice = data["dice"]
-    assert isinstance(dice, list)
-    for die_id in dice:
+    for die_id in data.dice:
         die = game.dice[die_id]
         die.flags.discard("corrupt")
         die.zone = Zone.USED if die_id == action.target else Zone.BAG

@@ -5,42 +5,49 @@ KO, draw, fielding, paying), so every rule those primitives obey still applies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect, Selector
-from teambuilder.engine import effects, primitives, rules, selectors, triggers
+from teambuilder.engine import effects, events, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.scripts import NOTHING, Frame, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.windows import field_die, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data[key]
-    assert isinstance(value, int)
-    return value
+@dataclass(frozen=True)
+class Exchanged(Frozen):
+    """Misdirection: the field die a used-pile die is to replace."""
+
+    first: int
 
 
-def _ids(data: dict[str, Any], key: str) -> list[int]:
-    value = data[key]
-    assert isinstance(value, list)
-    return [int(v) for v in value]
+@dataclass(frozen=True)
+class PlotTwistDice(Frozen):
+    """Plot Twist: the drawn dice still waiting for a "field it?" answer, in order."""
+
+    dice: tuple[int, ...]
 
 
-def _slot(data: dict[str, Any]) -> int | None:
-    value = data.get("slot")
-    return value if isinstance(value, int) else None
+@dataclass(frozen=True)
+class TruceLeft(Frozen):
+    """Truce: how many dice the opponent still has to KO."""
+
+    left: int
 
 
 def _draw_to_prep(game: Game, player: int, slot: int | None, count: int) -> bool:
     """Draw ``count`` dice from ``player``'s bag into their prep area (the draw primitive)."""
-    draw = Effect("draw", to=Selector(player="you"), amount=Amount(count), into="prep")
-    return primitives.apply(Context(game, player, slot), draw, [], [player])
+    drawing = Effect("draw", to=Selector(player="you"), amount=Amount(count), into="prep")
+    return primitives.apply(Context(game, player, slot), drawing, [], [player])
 
 
 def _has_character_face(die: Die) -> bool:
@@ -84,18 +91,17 @@ def steve_buys_wonder_woman(ctx: Context, effect: Effect, dice: list[Die], playe
         ctx.game.say("cannot pay for a Wonder Woman die.", ctx.controller)
         return False
     if len(options) == 1:
-        _buy_wonder_woman(ctx.game, ctx.controller, Choose(0), {})
+        _buy_wonder_woman(ctx.game, ctx.controller, Choose(0), NOTHING)
         return True
     described = "; ".join(f"{n}: {ctx.game.slots[s].card.card.full_name} for {c.amount}"
                           for n, (s, c, _) in enumerate(options))
     ask(ctx.game, ctx.controller, f"Steve Trevor: which Wonder Woman die and payment? ({described})",
-        tuple(Choose(n) for n in range(len(options))), then="15sww")
+        tuple(Choose(n) for n in range(len(options))), then=_buy_wonder_woman, data=NOTHING)
     return True
 
 
-@continuation("15sww")
-def _buy_wonder_woman(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    from teambuilder.engine.windows import pay
+@continuation("15sww", Nothing)
+def _buy_wonder_woman(game: Game, player: int, action: Action, data: Nothing) -> None:
     assert isinstance(action, Choose)
     slot, cost, payment = _wonder_woman_buys(game, player)[action.index]
     spent = pay(game, player, payment, cost)
@@ -105,8 +111,8 @@ def _buy_wonder_woman(game: Game, player: int, action: Action, data: dict[str, A
     game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
     game.say(f"buys {game.slots[slot].card.card.full_name} for {cost.amount} (paying {spent}); "
              "the die goes to the prep area.", player)
-    triggers.emit(game, "purchased", die)
-    triggers.watch(game, "any_purchased", die)
+    events.emit(game, "purchased", die)
+    events.watch(game, "any_purchased", die)
 
 
 # -- 17: Supergirl, I Have All Your Powers! ----------------------------------------------
@@ -117,16 +123,16 @@ def supergirl_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[
     if not ctx.combat or ctx.event_die is not None or ctx.event_player != 1 - ctx.controller:
         return False
     ask(ctx.game, ctx.controller, "Supergirl hit your opponent: Prep 2 dice drawn from your bag?",
-        (Choose(1), Pass()), then="17sww", data={"slot": ctx.slot})
+        (Choose(1), Pass()), then=_supergirl_draws, data=Frame.of(ctx))
     return True
 
 
-@continuation("17sww")
-def _supergirl_draws(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("17sww", Frame)
+def _supergirl_draws(game: Game, player: int, action: Action, data: Frame) -> None:
     if isinstance(action, Pass):
         game.say("does not draw with Supergirl.", player)
         return
-    _draw_to_prep(game, player, _slot(data), 2)
+    _draw_to_prep(game, player, data.slot, 2)
 
 
 # -- 26: Misdirection --------------------------------------------------------------------
@@ -145,15 +151,15 @@ def misdirection(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         _exchange(ctx.game, dice[0], used[0])
         return True
     ask(ctx.game, ctx.controller, f"Misdirection: which die of your used pile replaces "
-        f"{ctx.game.die_name(dice[0])}?", tuple(ChooseTarget(d.id) for d in used), then="26sww",
-        data={"first": dice[0].id})
+        f"{ctx.game.die_name(dice[0])}?", tuple(ChooseTarget(d.id) for d in used), then=_misdirection_chosen,
+        data=Exchanged(dice[0].id))
     return True
 
 
-@continuation("26sww")
-def _misdirection_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("26sww", Exchanged)
+def _misdirection_chosen(game: Game, player: int, action: Action, data: Exchanged) -> None:
     assert isinstance(action, ChooseTarget)
-    first = game.dice[_int(data, "first")]
+    first = game.dice[data.first]
     if first.zone is Zone.FIELD:
         _exchange(game, first, game.dice[action.target])
 
@@ -184,13 +190,12 @@ def plot_twist(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
         ctx.game.say("finds the opponent's bag empty.", ctx.controller)
         return False
     ask(ctx.game, ctx.controller, "Plot Twist: how many dice do you draw from your opponent's bag?",
-        tuple(Choose(n) for n in range(most, -1, -1)), then="27sww")
+        tuple(Choose(n) for n in range(most, -1, -1)), then=_plot_twist_draw, data=NOTHING)
     return True
 
 
-@continuation("27sww")
-def _plot_twist_draw(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    from teambuilder.engine.turn import roll
+@continuation("27sww", Nothing)
+def _plot_twist_draw(game: Game, player: int, action: Action, data: Nothing) -> None:
     assert isinstance(action, Choose)
     opponent = 1 - player
     fieldable: list[int] = []
@@ -212,41 +217,38 @@ def _plot_twist_draw(game: Game, player: int, action: Action, data: dict[str, An
             fieldable.append(die.id)
         else:
             effects.move(game, die, Zone.USED)
-    _plot_twist_next(game, player, fieldable)
+    _plot_twist_next(game, player, tuple(fieldable))
 
 
-def _plot_twist_next(game: Game, player: int, fieldable: list[int]) -> None:
+def _plot_twist_next(game: Game, player: int, fieldable: tuple[int, ...]) -> None:
     if not fieldable:
         return
     die = game.dice[fieldable[0]]
     ask(game, player, f"Plot Twist: field {game.die_name(die)} under your control for free?",
-        (Choose(1), Pass()), then="27sww:field", data={"dice": fieldable})
+        (Choose(1), Pass()), then=_plot_twist_field, data=PlotTwistDice(fieldable))
 
 
-@continuation("27sww:field")
-def _plot_twist_field(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    from teambuilder.engine import keywords
-    from teambuilder.engine.windows import field_die
-    fieldable = _ids(data, "dice")
-    die = game.dice[fieldable.pop(0)]
+@continuation("27sww:field", PlotTwistDice)
+def _plot_twist_field(game: Game, player: int, action: Action, data: PlotTwistDice) -> None:
+    die = game.dice[data.dice[0]]
     if isinstance(action, Choose):
         die.zone = Zone.FIELD
         keywords.take_control(game, player, None, die)
         field_die(game, die, " for free")
-        fielded = game.script_state.setdefault(PLOT_TWIST_DICE, [])
-        assert isinstance(fielded, list)
-        fielded.append(die.id)
+        fielded = game.script_state.get(PLOT_TWIST_DICE, ())
+        assert isinstance(fielded, tuple)
+        game.script_state[PLOT_TWIST_DICE] = (*fielded, die.id)
     else:
         effects.move(game, die, Zone.USED)
-    _plot_twist_next(game, player, fieldable)
+    _plot_twist_next(game, player, data.dice[1:])
 
 
 @script("27sww:end")
 def plot_twist_ends(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """At end of turn the dice fielded with Plot Twist go to their owner's used pile,
     wherever they are (their control has already ended in Cleanup)."""
-    fielded = ctx.game.script_state.pop(PLOT_TWIST_DICE, [])
-    assert isinstance(fielded, list)
+    fielded = ctx.game.script_state.pop(PLOT_TWIST_DICE, ())
+    assert isinstance(fielded, tuple)
     moved = [ctx.game.dice[i] for i in fielded if ctx.game.dice[i].zone is not Zone.USED]
     for die in moved:
         effects.move(ctx.game, die, Zone.USED)
@@ -258,7 +260,6 @@ def plot_twist_ends(ctx: Context, effect: Effect, dice: list[Die], players: list
 @script("28sww")
 def resurrection(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Roll the chosen die of the used pile into the reserve pool."""
-    from teambuilder.engine.turn import roll
     for die in dice:
         roll(ctx.game, die)
         die.zone = Zone.RESERVE
@@ -277,22 +278,22 @@ def save_civilians(ctx: Context, effect: Effect, dice: list[Die], players: list[
               if _has_character_face(d) and d is not ctx.event_die]
     if len(others) > 1:
         ask(ctx.game, ctx.controller, "Save Civilians: which die costs 1 less to field this turn?",
-            tuple(ChooseTarget(d.id) for d in others), then="29sww", data={"slot": ctx.slot})
+            tuple(ChooseTarget(d.id) for d in others), then=_save_civilians_done, data=Frame.of(ctx))
         return True
     _save_civilians_done(ctx.game, ctx.controller, ChooseTarget(others[0].id) if others else Pass(),
-                         {"slot": ctx.slot})
+                         Frame.of(ctx))
     return True
 
 
-@continuation("29sww")
-def _save_civilians_done(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("29sww", Frame)
+def _save_civilians_done(game: Game, player: int, action: Action, data: Frame) -> None:
     if isinstance(action, ChooseTarget):
         die = game.dice[action.target]
         cheaper = Effect("rule", rule="field_cost", amount=Amount(-1))
-        game.turn_rules.append(rules.ActiveRule(player, _slot(data), cheaper, dice=(die.id,),
+        game.turn_rules.append(rules.ActiveRule(player, data.slot, cheaper, dice=(die.id,),
                                                 bound_to_field=False))
         game.say(f"{game.die_name(die)} costs 1 less to field this turn.", player)
-    _draw_to_prep(game, player, _slot(data), 1)
+    _draw_to_prep(game, player, data.slot, 1)
 
 
 # -- 33: The Outsider --------------------------------------------------------------------
@@ -301,8 +302,6 @@ def _save_civilians_done(game: Game, player: int, action: Action, data: dict[str
 def the_outsider(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Draw 1: a Villain die is fielded on level 2 for free; anything else goes to the
     used pile, and a Sidekick sends this action die to the prep area."""
-    from teambuilder.engine.turn import draw
-    from teambuilder.engine.windows import field_die
     game = ctx.game
     drawn = draw(game, ctx.controller, 1)
     if not drawn:
@@ -333,19 +332,19 @@ def outsider_global(ctx: Context, effect: Effect, dice: list[Die], players: list
         ctx.game.say("The Outsider's global has no legal target.", ctx.controller)
         return False
     if len(candidates) == 1:
-        _outsider_boost(ctx.game, ctx.controller, ChooseTarget(candidates[0].id), {"slot": ctx.slot})
+        _outsider_boost(ctx.game, ctx.controller, ChooseTarget(candidates[0].id), Frame.of(ctx))
         return True
     ask(ctx.game, ctx.controller, "The Outsider: choose a Villain character die to get +2A.",
-        tuple(ChooseTarget(d.id) for d in candidates), then="33sww:2", data={"slot": ctx.slot})
+        tuple(ChooseTarget(d.id) for d in candidates), then=_outsider_boost, data=Frame.of(ctx))
     return True
 
 
-@continuation("33sww:2")
-def _outsider_boost(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("33sww:2", Frame)
+def _outsider_boost(game: Game, player: int, action: Action, data: Frame) -> None:
     assert isinstance(action, ChooseTarget)
     die = game.dice[action.target]
     die.flags.add(OUTSIDER_MARK)
-    primitives.apply(Context(game, player, _slot(data), kind="global"), Effect("modify", attack=2), [die], [])
+    primitives.apply(Context(game, player, data.slot, kind="global"), Effect("modify", attack=2), [die], [])
 
 
 # -- 34: Truce ---------------------------------------------------------------------------
@@ -368,12 +367,12 @@ def _truce_next(game: Game, player: int, left: int) -> None:
             effects.ko(game, die)
         return
     ask(game, player, f"Truce: choose a character die of yours to KO ({left} to go).",
-        tuple(ChooseTarget(d.id) for d in theirs), then="34sww", data={"left": left})
+        tuple(ChooseTarget(d.id) for d in theirs), then=_truce_chosen, data=TruceLeft(left))
 
 
-@continuation("34sww")
-def _truce_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("34sww", TruceLeft)
+def _truce_chosen(game: Game, player: int, action: Action, data: TruceLeft) -> None:
     assert isinstance(action, ChooseTarget)
     effects.ko(game, game.dice[action.target])
-    if _int(data, "left") > 1:
-        _truce_next(game, player, _int(data, "left") - 1)
+    if data.left > 1:
+        _truce_next(game, player, data.left - 1)

@@ -1,26 +1,50 @@
-"""Helpers the World's Finest scripts for cards 97-143 share (``wf_c``, ``wf_d``): damage
-and stat changes through the primitives, "pay this or not" questions, using another
-card's action effect, counting bolts spent.
+"""Helpers the World's Finest scripts share (``wf_1_36`` ... ``wf_121_143``): damage and
+stat changes through the primitives, "an opponent may pay N life" (Batman's and
+Superman's globals, Catwoman), "pay this or not" questions, buying a die outside the
+purchase action, using another card's action effect, counting bolts spent.
 """
 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Cost, Effect
-from teambuilder.engine import primitives, rules, triggers, windows
-from teambuilder.engine.actions import Action, Choose, Pass
+from teambuilder.engine import effects, events, primitives, rules, windows
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.scripts import ask, frame
+from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
+D = TypeVar("D", bound=Frozen)
 FOREVER = 10 ** 9            # a turn number no game reaches
 PAY_OPTIONS = 3              # payment choices offered for a script's cost
+
+
+@dataclass(frozen=True)
+class PaymentOffer(Frozen):
+    """A cost a script offered to pay (``ask_payment``), and where the script stood."""
+
+    frame: Frame
+    cost: Cost
+
+
+@dataclass(frozen=True)
+class LifeOffer(Frozen):
+    """The opponent may pay ``life`` to stop what the controller's ability does to ``die``
+    (``silent``: they could not pay, and were not asked)."""
+
+    die: int
+    life: int
+    controller: int
+    slot: int | None
+    silent: bool = False
+
 
 def damage(ctx: Context, amount: int, dice: list[Die] | None = None, players: list[int] | None = None) -> bool:
     """Queue ``amount`` damage from the ability's source, as a data ``damage`` effect would."""
@@ -42,35 +66,121 @@ def card_dice_in_field(ctx: Context) -> list[Die]:
     return [d for d in ctx.game.field_characters() if d.slot is not None and d.slot == ctx.slot]
 
 
-def yes_no(game: Game, player: int, prompt: str, then: str, data: dict[str, Any]) -> None:
+def card_character_dice(ctx: Context) -> list[Die]:
+    """Every die of the ability's own card in the field showing a character face, in die
+    order ("General Zod gets ...": each of its dice, not only the one the trigger names)."""
+    return [d for d in ctx.game.dice if d.slot is not None and d.slot == ctx.slot
+            and d.zone is Zone.FIELD and ctx.game.is_character(d)]
+
+
+def said_yes(action: Action) -> bool:
+    """The answer to a ``(Choose(1), Pass())`` question was yes."""
+    return isinstance(action, Choose) and action.index == 1
+
+
+def yes_no(game: Game, player: int, prompt: str, then: Continuation[D], data: D) -> None:
     ask(game, player, prompt, (Choose(1), Pass()), then, data)
+
+
+def ask_target(ctx: Context, prompt: str, then: Continuation[Frame]) -> bool:
+    """Ask the controller for 1 target character die; False when there is none."""
+    candidates = [d for d in ctx.game.field_characters() if rules.can_target(ctx.game, d, ctx.controller, "ability")]
+    if not candidates:
+        ctx.game.say("there is no character die to target.", ctx.controller)
+        return False
+    ask(ctx.game, ctx.controller, prompt, tuple(ChooseTarget(d.id) for d in candidates), then, Frame.of(ctx))
+    return True
 
 
 def payments(game: Game, player: int, cost: Cost) -> list[Payment]:
     return payment_options(game.energy_sources(player), game.players[player].virtual, cost, PAY_OPTIONS)
 
 
-def ask_payment(ctx: Context, cost: Cost, prompt: str, then: str, **extra: Any) -> bool:
+def ask_payment(ctx: Context, cost: Cost, prompt: str, then: Continuation[PaymentOffer]) -> bool:
     """Offer to pay ``cost`` (pass declines); the continuation gets the option index."""
     options = payments(ctx.game, ctx.controller, cost)
     if not options:
         ctx.game.say(f"cannot pay {cost.notation()}.", ctx.controller)
         return False
     ask(ctx.game, ctx.controller, f"{prompt} (pay {cost.notation()}, or pass)",
-        (Pass(),) + tuple(Choose(i) for i in range(len(options))), then,
-        frame(ctx, cost=[cost.amount, list(cost.types)], **extra))
+        (Pass(),) + tuple(Choose(i) for i in range(len(options))), then, PaymentOffer(Frame.of(ctx), cost))
     return True
 
 
-def paid(game: Game, player: int, action: Action, data: dict[str, Any]) -> bool:
+def paid(game: Game, player: int, action: Action, data: PaymentOffer) -> bool:
     """Pay the cost a ``ask_payment`` offered, with the chosen option; False if declined."""
     if not isinstance(action, Choose):
         game.say("declines to pay.", player)
         return False
-    amount, types = data["cost"]
-    cost = Cost(int(amount), tuple(types))
-    spent = windows.pay(game, player, payments(game, player, cost)[action.index], cost)
+    spent = windows.pay(game, player, payments(game, player, data.cost)[action.index], data.cost)
     game.say(f"pays {spent}.", player)
+    return True
+
+
+# -- "an opponent may pay N life": Batman's global (1-3), Superman's global (22-24),
+#    Catwoman: Acrobat (44) ------------------------------------------------------------
+
+def offer_life(ctx: Context, die: Die, life: int, what: str, then: Continuation[LifeOffer]) -> bool:
+    """Ask the opponent of the ability's controller whether they pay ``life`` to stop
+    ``what``; the continuation ``then`` does it when they do not."""
+    game = ctx.game
+    opponent = 1 - ctx.controller
+    offer = LifeOffer(die.id, life, ctx.controller, ctx.slot)
+    if game.players[opponent].life < life:
+        # Life that is not there cannot be paid: the effect simply happens.
+        game.say(f"cannot pay {life} life.", opponent)
+        then(game, opponent, Pass(), replace(offer, silent=True))
+        return True
+    ask(game, opponent, f"Pay {life} life to stop {what} {game.die_name(die)}?", (Pass(), Choose(1)),
+        then=then, data=offer)
+    return True
+
+
+def paid_life(game: Game, player: int, action: Action, offer: LifeOffer) -> bool:
+    if not isinstance(action, Choose):
+        if not offer.silent:
+            game.say("does not pay life.", player)
+        return False
+    game.say(f"pays {offer.life} life to stop it.", player)
+    game.lose_life({player: offer.life})
+    return True
+
+
+def ko_unless_life(ctx: Context, dice: list[Die], life: int) -> bool:
+    """KO the target die unless an opponent pays ``life`` (each instance asks again)."""
+    if not dice:
+        return False
+    return offer_life(ctx, dice[0], life, "the KO of", _ko_unless_life)
+
+
+@continuation("wf:ko_unless_life", LifeOffer)
+def _ko_unless_life(game: Game, player: int, action: Action, offer: LifeOffer) -> None:
+    if paid_life(game, player, action, offer):
+        return
+    effects.ko(game, game.dice[offer.die])
+
+
+def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bool:
+    """Buy a die of ``slot`` outside the usual purchase action (energy or life already paid):
+    it goes to the used pile (or ``into``), counts as a purchase and triggers "purchased"."""
+    die = next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD), None)
+    if die is None:
+        game.say(f"has no {game.slots[slot].card.card.full_name} die left to purchase.", player)
+        return False
+    if game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
+        game.say(f"may not purchase {game.slots[slot].card.card.full_name} now.", player)
+        return False
+    die.owner = player
+    if into is None:
+        first = game.has_rules and game.this_turn.purchases.get(player, 0) == 0 and any(
+            r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
+        into = Zone.PREP if first else Zone.USED
+    die.zone = into
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
+    game.say(f"purchases {game.slots[slot].card.card.full_name}; the die goes to the "
+             f"{'prep area' if into is Zone.PREP else 'used pile'}.", player)
+    events.emit(game, "purchased", die)
+    events.watch(game, "any_purchased", die)
     return True
 
 
@@ -82,7 +192,7 @@ def use_effect(game: Game, player: int, slot: int, bursts: int, source: int | No
     for index, ability in enumerate(game.slots[slot].card.abilities):
         if ability.trigger in wanted:
             found = True
-            triggers.queue_now(game, triggers.PendingTrigger(player, slot, index, source, bursts=bursts,
+            events.queue_now(game, events.PendingTrigger(player, slot, index, source, bursts=bursts,
                                                              kind="action"))
     if not found:
         game.say(f"{game.slots[slot].card.card.full_name} has no executable effect in this engine yet.", player)

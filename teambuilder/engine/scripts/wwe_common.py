@@ -1,23 +1,51 @@
-"""Helpers the WWE card scripts share (``wwe`` for the Superstars, ``wwe_actions`` for the
-basic actions): predicting a KO, following up once damage has landed, asking for a die,
-drawing without setting off "when you draw" abilities, reading a burst.
+"""Helpers the WWE card scripts share (``wwe_1_24`` and ``wwe_25_48`` for the Superstars,
+``wwe_49_54`` and ``wwe_55_58`` for the basic actions): predicting a KO, following up once
+damage has landed, asking for a die or a name, drawing without setting off "when you
+draw" abilities, reading a burst. In WWE "Superstar" means character.
+
+Two techniques recur in the WWE scripts:
+
+- "If that KOs it" / "if it survives": damage is queued (prevention and reactions come
+  first) and KOs happen after triggers resolve, so an ability that must know the outcome
+  runs a follow-up once the damage has landed (its own ``deals_damage`` trigger, or a
+  follow-up ability queued right behind the damage) and asks ``will_be_kod``.
+- Choices part-way use ``ask`` with a continuation; a chain of choices (each player in
+  turn) passes a frozen value from one continuation to the next.
 """
 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Effect
-from teambuilder.engine import effects, primitives, triggers
+from teambuilder.engine import effects, events, primitives
 from teambuilder.engine.actions import Action, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
-from teambuilder.engine.scripts import ask
+from teambuilder.engine.scripts import Continuation, Frozen, ask
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
+
+D = TypeVar("D", bound=Frozen)
+
+
+@dataclass(frozen=True)
+class NameChoice(Frozen):
+    """A card naming a Superstar (Asuka, Triple H): its slot, and the names offered."""
+
+    slot: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OneDie(Frozen):
+    """The die a continuation is about."""
+
+    die: int
 
 
 def opponent_damaged(ctx: Context) -> bool:
@@ -56,7 +84,7 @@ def follow_up(game: Game, controller: int, slot: int, trigger: str, source: Die 
     """Queue the card's ``trigger`` ability to resolve after the damage queued so far has
     been dealt (the game deals pending damage before it starts new triggers)."""
     face = source.spec.faces[source.face] if source is not None else None
-    triggers.queue_now(game, triggers.PendingTrigger(
+    events.queue_now(game, events.PendingTrigger(
         controller, slot, ability_index(game, slot, trigger), None if source is None else source.id,
         bursts=face.burst if face is not None and face.kind == ACTION else 0, kind=kind))
 
@@ -67,13 +95,13 @@ def queue_damage(ctx: Context, amount: int, source: Die | None, *, die: Die | No
                                              die=None if die is None else die.id, player=player, kind=ctx.kind))
 
 
-def character_names(game: Game) -> list[str]:
+def character_names(game: Game) -> tuple[str, ...]:
     """Names a player may name: every non-Sidekick Superstar card in the game."""
-    return sorted({s.card.card.name for s in game.slots if s.card.card.kind == "character"})
+    return tuple(sorted({s.card.card.name for s in game.slots if s.card.card.kind == "character"}))
 
 
-def ask_die(game: Game, player: int, prompt: str, dice: list[Die], then: str, data: dict[str, Any],
-             optional: bool = False) -> None:
+def ask_die(game: Game, player: int, prompt: str, dice: list[Die], then: Continuation[D], data: D,
+            optional: bool = False) -> None:
     """Ask ``player`` to pick one of ``dice`` (answered with ``{target: label}``)."""
     listing = "; ".join(game.die_name(d) for d in dice)
     options: tuple[Action, ...] = ((Pass(),) if optional else ()) + tuple(ChooseTarget(d.id) for d in dice)
@@ -109,5 +137,5 @@ def draw_quietly(ctx: Context, count: int, into: str, code: str) -> list[Die]:
     game.new_triggers[before:] = [
         t for t in game.new_triggers[before:]
         if not (t.event_die in drawn and game.slots[t.slot].card.code == code
-                and triggers.ability_of(game, t).trigger == "drawn")]
+                and events.ability_of(game, t).trigger == "drawn")]
     return [game.dice[i] for i in sorted(drawn)]

@@ -1,4 +1,8 @@
-"""Scripts for X-Men Forever cards 1-36: what their abilities need beyond the data language.
+"""Scripts for X-Men Forever cards 1-36: what their abilities need beyond the data language
+(cards 37-72 are in ``xmf_37_58`` and ``xmf_59_72``).
+
+Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20); Iceman (23); Jean
+Grey (24); Lady Deathstrike (34).
 
 Each script is named after its card (``3xmf``; ``18xmf:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
@@ -7,20 +11,39 @@ works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.engine import effects, keywords, primitives, rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.scripts import ask, continuation, script
+from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.windows import pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 MASK = Cost(1, ("mask",))
+
+
+@dataclass(frozen=True)
+class BeastBlock(Frozen):
+    """Beast: the attacking Beast die, the dice that must block it, and the card's slot."""
+
+    beast: int
+    targets: tuple[int, ...]
+    slot: int | None
+
+
+@dataclass(frozen=True)
+class HopeChoice(Frozen):
+    """Hope Summers: her slot, and the X-Men cards offered, by option index."""
+
+    slot: int
+    choices: tuple[int, ...]
 
 
 def _describe_payment(game: Game, payment: Payment) -> str:
@@ -47,7 +70,7 @@ def beast_must_block(ctx: Context, effect: Effect, dice: list[Die], players: lis
     if ctx.source is None or not dice:
         return False
     options = _mask_payments(game, ctx.controller)
-    data: dict[str, Any] = {"beast": ctx.source.id, "targets": [d.id for d in dice], "slot": ctx.slot}
+    data = BeastBlock(ctx.source.id, tuple(d.id for d in dice), ctx.slot)
     if not options:
         game.say("has no [mask] energy to pay for Beast: nothing happens.", ctx.controller)
         return False
@@ -55,33 +78,32 @@ def beast_must_block(ctx: Context, effect: Effect, dice: list[Die], players: lis
         return _beast_paid(game, ctx.controller, options[0], data)
     ways = "; ".join(f"{i}: {_describe_payment(game, p)}" for i, p in enumerate(options))
     ask(game, ctx.controller, f"Beast: choose how to pay [mask] ({ways}).",
-        tuple(Choose(i) for i in range(len(options))), then="3xmf", data=data)
+        tuple(Choose(i) for i in range(len(options))), then=_beast_payment_chosen, data=data)
     return True
 
 
-@continuation("3xmf")
-def _beast_payment_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("3xmf", BeastBlock)
+def _beast_payment_chosen(game: Game, player: int, action: Action, data: BeastBlock) -> None:
     assert isinstance(action, Choose)
     options = _mask_payments(game, player)
     _beast_paid(game, player, options[action.index], data)
 
 
-def _beast_paid(game: Game, player: int, payment: Payment, data: dict[str, Any]) -> bool:
-    from teambuilder.engine.windows import pay
+def _beast_paid(game: Game, player: int, payment: Payment, data: BeastBlock) -> bool:
     spent = pay(game, player, payment, MASK)
-    beast = game.dice[int(data["beast"])]
+    beast = game.dice[data.beast]
     game.say(f"pays {spent} for {beast.spec.name}.", player)
-    targets = [game.dice[i] for i in data["targets"] if game.dice[i].zone is Zone.FIELD]
+    targets = [game.dice[i] for i in data.targets if game.dice[i].zone is Zone.FIELD]
     if not targets or beast.zone is not Zone.FIELD or not beast.attacking:
         return False
-    ctx = Context(game, player, data["slot"], beast)
+    ctx = Context(game, player, data.slot, beast)
     primitives.apply(ctx, Effect("must_block"), targets, [])
     # "Must block this Beast die": the targets may not block any other attacker.
     others = tuple(d.id for d in game.dice if d.attacking and d.zone is Zone.FIELD and d is not beast)
     if others:
         for target in targets:
             game.turn_rules.append(rules.ActiveRule(
-                player, data["slot"], Effect("rule", rule="unblockable", match=DieFilter(this=True)),
+                player, data.slot, Effect("rule", rule="unblockable", match=DieFilter(this=True)),
                 source=target.id, dice=others))
     game.say(f"{', '.join(game.die_name(t) for t in targets)} must block {game.die_name(beast)}.", player)
     return True
@@ -111,9 +133,9 @@ def emma_remember_sidekick(ctx: Context, effect: Effect, dice: list[Die], player
     taken = [d.id for d in ctx.targets if d.owner == ctx.controller and d.home is not None]
     if not taken:
         return False
-    remembered = ctx.game.script_state.setdefault("18xmf", [])
-    assert isinstance(remembered, list)
-    remembered.extend(taken)
+    remembered = ctx.game.script_state.get("18xmf", ())
+    assert isinstance(remembered, tuple)
+    ctx.game.script_state["18xmf"] = remembered + tuple(taken)
     return True
 
 
@@ -122,8 +144,8 @@ def emma_return_sidekick(ctx: Context, effect: Effect, dice: list[Die], players:
     """At the end of the turn the Sidekick goes back to its owner's field at level 1,
     wherever it is then (control itself already ended with the turn)."""
     game = ctx.game
-    remembered = game.script_state.pop("18xmf", [])
-    assert isinstance(remembered, list)
+    remembered = game.script_state.pop("18xmf", ())
+    assert isinstance(remembered, tuple)
     done = False
     for die_id in remembered:
         die = game.dice[die_id]
@@ -155,15 +177,15 @@ def hope_choose_card(ctx: Context, effect: Effect, dice: list[Die], players: lis
         return True
     names = "; ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(choices))
     ask(game, ctx.controller, f"Hope Summers: choose an X-Men card whose text she gains ({names}).",
-        tuple(Choose(i) for i in range(len(choices))), then="20xmf",
-        data={"slot": ctx.slot, "choices": choices})
+        tuple(Choose(i) for i in range(len(choices))), then=_hope_card_chosen,
+        data=HopeChoice(ctx.slot, tuple(choices)))
     return True
 
 
-@continuation("20xmf")
-def _hope_card_chosen(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("20xmf", HopeChoice)
+def _hope_card_chosen(game: Game, player: int, action: Action, data: HopeChoice) -> None:
     assert isinstance(action, Choose)
-    _hope_chose(game, player, int(data["slot"]), int(data["choices"][action.index]))
+    _hope_chose(game, player, data.slot, data.choices[action.index])
 
 
 def _hope_chose(game: Game, player: int, slot: int, chosen: int) -> None:

@@ -1,11 +1,17 @@
 """World's Finest scripts, cards 97-120: what the ability language cannot say (cards
-121-143 are in ``wf_d``, the helpers both use in ``wf_common``).
+121-143 are in ``wf_121_143``, the helpers they share in ``wf_common``).
+
+Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
+(104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
+bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (117); Kal-L
+(119); Kryptonite (120).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
 rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
-continuation; what a card must remember for the rest of a turn is kept as plain values in
-``Game.script_state`` (keyed by the card code and its slot) or as a die's turn flags.
+continuation; what a card must remember for the rest of a turn is kept as numbers and
+tuples in ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn
+flags.
 
 "KO'd by
 combat damage" is never guessed here: the data says it (``if: [{combat: true}]``, or the
@@ -14,14 +20,17 @@ combat damage" is never guessed here: the data says it (``if: [{combat: true}]``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.engine import effects, rules
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
-from teambuilder.engine.scripts import ask, context, continuation, frame, script
+from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
+    PaymentOffer,
     ask_payment,
     bolts_spent,
     card_dice_in_field,
@@ -32,15 +41,36 @@ from teambuilder.engine.scripts.wf_common import (
     use_effect,
     yes_no,
 )
-from teambuilder.engine.selectors import Context, affiliations, card_name, select
+from teambuilder.engine.selectors import Context, affiliations, card_name
 from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
-from teambuilder.engine.turn import draw, roll
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 
-# -- 100 Superwoman: Amazonian, 129 Superwoman: Reign of Terror -------------------------------
+@dataclass(frozen=True)
+class DrawnDie(Frozen):
+    """The Joker: the Basic Action die he drew."""
+
+    die: int
+
+
+@dataclass(frozen=True)
+class NameChoice(Frozen):
+    """The Riddler: the names offered, by option index."""
+
+    frame: Frame
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SpinOrKO(Frozen):
+    """Doomsday: each option's kind (``spin`` or ``ko``) and die."""
+
+    options: tuple[tuple[str, int], ...]
+
+
+# -- 100 Superwoman: Amazonian ------------------------------------------------------------------
 
 @script("100wf")
 def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -54,32 +84,6 @@ def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], play
     ctx.game.say(f"rolls {die.spec.name} at once: {die.spec.faces[die.face].describe()}; it goes to the "
                  "reserve pool.", ctx.controller)
     return True
-
-
-@script("129wf")
-def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
-    Villain or to each Batman Family character die."""
-    if ctx.source is None or bolts_spent(ctx.game, ctx.controller) < 3:
-        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
-                     ctx.controller)
-        return False
-    ask(ctx.game, ctx.controller, "Prep Superwoman and deal 3 damage to each character die of a group? "
-        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), "129wf:group", frame(ctx))
-    return True
-
-
-@continuation("129wf:group")
-def _superwoman_group(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    if not isinstance(action, Choose):
-        game.say("chooses not to use Superwoman's purchase ability.", player)
-        return
-    ctx = context(game, data)
-    assert ctx.source is not None
-    effects.move(game, ctx.source, Zone.PREP)
-    group = ("villain", "batman_family")[action.index]
-    game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
-    damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
 
 
 # -- 101 The Joker: Oberon Sexton -----------------------------------------------------------
@@ -100,14 +104,13 @@ def joker_draws(ctx: Context, effect: Effect, dice: list[Die], players: list[int
         effects.move(game, die, Zone.USED)
         return True
     game.say(f"{die.spec.name} is a Basic Action die: it goes to the prep area.", ctx.controller)
-    yes_no(game, ctx.controller, f"Use the effect of {die.spec.name} (no bursts)?", "101wf:use",
-            frame(ctx, die=die.id))
+    yes_no(game, ctx.controller, f"Use the effect of {die.spec.name} (no bursts)?", _joker_uses, DrawnDie(die.id))
     return True
 
 
-@continuation("101wf:use")
-def _joker_uses(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
-    die = game.dice[int(data["die"])]
+@continuation("101wf:use", DrawnDie)
+def _joker_uses(game: Game, player: int, action: Action, data: DrawnDie) -> None:
+    die = game.dice[data.die]
     if not isinstance(action, Choose) or die.slot is None:
         game.say(f"does not use {die.spec.name}.", player)
         return
@@ -127,19 +130,20 @@ def riddler_names(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     non-Sidekick die."""
     game = ctx.game
     names = sorted({slot.card.card.name for slot in game.slots})
-    game.script_state[_riddle_key(ctx.slot)] = [d.id for d in game.zone(1 - ctx.controller, Zone.PREP)]
+    game.script_state[_riddle_key(ctx.slot)] = tuple(d.id for d in game.zone(1 - ctx.controller, Zone.PREP))
     if len(names) == 1:
         _set_riddle(game, ctx.controller, int(ctx.slot or 0), names[0])
         return True
     ask(game, ctx.controller, "Name a die: " + ", ".join(f"{i}: {n}" for i, n in enumerate(names)),
-        tuple(Choose(i) for i in range(len(names))), "103wf:name", frame(ctx, names=names))
+        tuple(Choose(i) for i in range(len(names))), _riddle_named, NameChoice(Frame.of(ctx), tuple(names)))
     return True
 
 
-@continuation("103wf:name")
-def _riddle_named(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("103wf:name", NameChoice)
+def _riddle_named(game: Game, player: int, action: Action, data: NameChoice) -> None:
     assert isinstance(action, Choose)
-    _set_riddle(game, player, int(data["slot"]), data["names"][action.index])
+    assert data.frame.slot is not None
+    _set_riddle(game, player, data.frame.slot, data.names[action.index])
 
 
 def _set_riddle(game: Game, player: int, slot: int, name: str) -> None:
@@ -154,7 +158,7 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     game = ctx.game
     before = game.script_state.pop(_riddle_key(ctx.slot), None)
     name = game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1)
-    if not isinstance(before, list) or name is None:
+    if not isinstance(before, tuple) or name is None:
         return False
     opponent = 1 - ctx.controller
     hits = [d for d in game.zone(opponent, Zone.PREP) if d.id not in before and card_name(game, d) == name]
@@ -235,12 +239,12 @@ def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list
         effects.reroll_fielded(game, chosen[0], Zone.USED)
         return True
     ask(game, opponent, "Choose the Superman Family die to reroll.",
-        tuple(ChooseTarget(d.id) for d in chosen), "110wf:reroll", frame(ctx))
+        tuple(ChooseTarget(d.id) for d in chosen), _brainiac_rerolls, Frame.of(ctx))
     return True
 
 
-@continuation("110wf:reroll")
-def _brainiac_rerolls(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("110wf:reroll", Frame)
+def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> None:
     assert isinstance(action, ChooseTarget)
     effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
 
@@ -280,7 +284,7 @@ def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], pla
     return _bring_to_field(ctx, "Superman", 2)
 
 
-# -- 115 Dick Grayson: Brand New Bat, 131 The Penguin: Selfish ------------------------------------
+# -- 115 Dick Grayson: Brand New Bat -------------------------------------------------------------
 
 @script("115wf")
 def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -293,12 +297,6 @@ def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players
     ctx.game.say("Dick Grayson deals his combat damage to the opponent this turn, even when blocked.",
                  ctx.controller)
     return modify(ctx, mine, 2, 2)
-
-
-@script("131wf")
-def penguin_hides(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """+1D this turn for every Penguin die of this card in the field."""
-    return modify(ctx, card_dice_in_field(ctx), 0, 1)
 
 
 # -- 116 Doomsday: Unstoppable Rampage -------------------------------------------------------------
@@ -318,17 +316,17 @@ def doomsday_rampage(ctx: Context, effect: Effect, dice: list[Die], players: lis
         return False
     labels = [f"{i}: {'spin to level 1' if kind == 'spin' else 'KO'} {game.die_name(d)}"
               for i, (kind, d) in enumerate(choices)]
-    options = [[kind, d.id] for kind, d in choices]
+    options = tuple((kind, d.id) for kind, d in choices)
     ask(game, opponent, "Doomsday: spin a die down to level 1 or KO a character die. " + "; ".join(labels),
-        tuple(Choose(i) for i in range(len(options))), "116wf:pick", frame(ctx, options=options))
+        tuple(Choose(i) for i in range(len(options))), _doomsday_pick, SpinOrKO(options))
     return True
 
 
-@continuation("116wf:pick")
-def _doomsday_pick(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("116wf:pick", SpinOrKO)
+def _doomsday_pick(game: Game, player: int, action: Action, data: SpinOrKO) -> None:
     assert isinstance(action, Choose)
-    kind, die_id = data["options"][action.index]
-    die = game.dice[int(die_id)]
+    kind, die_id = data.options[action.index]
+    die = game.dice[die_id]
     if kind == "spin":
         effects.spin_to(game, die, 1)
     else:
@@ -342,13 +340,14 @@ def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     """You may pay [1] to send the action die just used to your prep area."""
     if ctx.event_die is None or ctx.event_die.zone not in (Zone.OUT_OF_PLAY, Zone.FIELD, Zone.USED):
         return False
-    return ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", "117wf:pay")
+    return ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", _zod_pays)
 
 
-@continuation("117wf:pay")
-def _zod_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("117wf:pay", PaymentOffer)
+def _zod_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
     if paid(game, player, action, data):
-        effects.move(game, game.dice[int(data["event"])], Zone.PREP)
+        assert data.frame.event is not None
+        effects.move(game, game.dice[data.frame.event], Zone.PREP)
 
 
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
@@ -358,13 +357,14 @@ def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     if ctx.source is None or ctx.source.zone is not Zone.FIELD:
         return False
     return ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
-                        "119wf:pay")
+                        _kal_l_pays)
 
 
-@continuation("119wf:pay")
-def _kal_l_pays(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("119wf:pay", PaymentOffer)
+def _kal_l_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
     if paid(game, player, action, data):
-        kal_l = game.dice[int(data["source"])]
+        assert data.frame.source is not None
+        kal_l = game.dice[data.frame.source]
         # The engine's hits_all_attackers rule: at the normal combat damage time his
         # damage also goes to every attacker he does not block, unblocked ones included.
         game.turn_rules.append(rules.ActiveRule(player, kal_l.slot, Effect("rule", rule="hits_all_attackers"),

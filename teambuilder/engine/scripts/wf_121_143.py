@@ -1,30 +1,53 @@
 """Scripts for World's Finest cards 121-143 (what their abilities need beyond the data
-language); cards 97-120 are in ``wf_c``, the helpers both use in ``wf_common``.
+language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
+
+Cards here: Mr. Freeze (122); Mr. Mxyzptlk (123) and Ultraman (138), using other cards'
+action effects; Scarecrow (127); Superwoman: Reign of Terror (129); The Joker (130); The
+Penguin (131); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, rules, triggers, windows
+from teambuilder.engine import effects, events, rules, windows
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.scripts import ask, continuation, frame, script
+from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
+    bolts_spent,
+    card_dice_in_field,
     damage,
+    modify,
     payments,
     use_effect,
     yes_no,
 )
 from teambuilder.engine.selectors import Context, select
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.turn import draw, roll
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class BasicActionBuy(Frozen):
+    """Batcave: each option's card and payment index."""
+
+    frame: Frame
+    options: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class MaskBlockers(Frozen):
+    """Black Lantern Firestorm: the [mask] character dice that may not block unless paid for."""
+
+    masks: tuple[int, ...]
 
 
 # -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
@@ -42,16 +65,16 @@ def freeze_holds(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     for die in kept:
         die.zone = Zone.OUT_OF_PLAY
         game.say(f"{die.spec.name} is frozen: it stays in the prep area and is not rolled this turn.", ctx.controller)
-    held = game.script_state.setdefault(_frozen_key(ctx.slot), [])
-    assert isinstance(held, list)
-    held.extend(d.id for d in kept)
+    held = game.script_state.get(_frozen_key(ctx.slot), ())
+    assert isinstance(held, tuple)
+    game.script_state[_frozen_key(ctx.slot)] = held + tuple(d.id for d in kept)
     return bool(kept)
 
 
 @script("122wf:2")
 def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), [])
-    assert isinstance(held, list)
+    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), ())
+    assert isinstance(held, tuple)
     back = [ctx.game.dice[i] for i in held if ctx.game.dice[i].zone is Zone.OUT_OF_PLAY]
     for die in back:
         die.zone = Zone.PREP
@@ -100,6 +123,35 @@ def scarecrow_lies_under(ctx: Context, effect: Effect, dice: list[Die], players:
     return True
 
 
+# -- 129 Superwoman: Reign of Terror (her bolt count: ``wf_common.bolts_spent``) -------------------------
+
+@script("129wf")
+def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
+    Villain or to each Batman Family character die."""
+    if ctx.source is None or bolts_spent(ctx.game, ctx.controller) < 3:
+        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
+                     ctx.controller)
+        return False
+    ask(ctx.game, ctx.controller, "Prep Superwoman and deal 3 damage to each character die of a group? "
+        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), _superwoman_group,
+        Frame.of(ctx))
+    return True
+
+
+@continuation("129wf:group", Frame)
+def _superwoman_group(game: Game, player: int, action: Action, data: Frame) -> None:
+    if not isinstance(action, Choose):
+        game.say("chooses not to use Superwoman's purchase ability.", player)
+        return
+    ctx = data.context(game)
+    assert ctx.source is not None
+    effects.move(game, ctx.source, Zone.PREP)
+    group = ("villain", "batman_family")[action.index]
+    game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
+    damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
+
+
 # -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
 
 @script("130wf")
@@ -124,6 +176,14 @@ def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players:
         return False
     hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
     return bool(hit) and damage(ctx, 2, hit)
+
+
+# -- 131 The Penguin: Selfish -------------------------------------------------------------------------
+
+@script("131wf")
+def penguin_hides(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """+1D this turn for every Penguin die of this card in the field."""
+    return modify(ctx, card_dice_in_field(ctx), 0, 1)
 
 
 # -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
@@ -164,26 +224,27 @@ def _basic_offers(game: Game, player: int) -> list[tuple[int, Cost]]:
 def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave."""
     game = ctx.game
-    options: list[list[int]] = []
+    options: list[tuple[int, int]] = []
     labels: list[str] = []
     for slot, cost in _basic_offers(game, ctx.controller):
         for index, _ in enumerate(payments(game, ctx.controller, cost)):
             labels.append(f"{len(options)}: {game.slots[slot].card.card.name} ({cost.notation()}, way {index + 1})")
-            options.append([slot, index])
+            options.append((slot, index))
     if not options:
         game.say("cannot afford any Basic Action die.", ctx.controller)
         return False
     ask(game, ctx.controller, "Buy a Basic Action die for Batcave: " + "; ".join(labels),
-        (Pass(),) + tuple(Choose(i) for i in range(len(options))), "135wf:buy", frame(ctx, options=options))
+        (Pass(),) + tuple(Choose(i) for i in range(len(options))), _batcave_bought,
+        BasicActionBuy(Frame.of(ctx), tuple(options)))
     return True
 
 
-@continuation("135wf:buy")
-def _batcave_bought(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("135wf:buy", BasicActionBuy)
+def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBuy) -> None:
     if not isinstance(action, Choose):
         game.say("buys nothing for Batcave.", player)
         return
-    slot, index = data["options"][action.index]
+    slot, index = data.options[action.index]
     cost = dict(_basic_offers(game, player))[slot]
     spent = windows.pay(game, player, payments(game, player, cost)[index], cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
@@ -192,13 +253,13 @@ def _batcave_bought(game: Game, player: int, action: Action, data: dict[str, Any
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.
     game.bookkeeping.set_aside.append((die.id, 0, FOREVER))
-    stored = game.script_state.setdefault(_cave_key(data["slot"]), [])
-    assert isinstance(stored, list)
-    stored.append(die.id)
+    stored = game.script_state.get(_cave_key(data.frame.slot), ())
+    assert isinstance(stored, tuple)
+    game.script_state[_cave_key(data.frame.slot)] = (*stored, die.id)
     game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
     game.say(f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.", player)
-    triggers.emit(game, "purchased", die)
-    triggers.watch(game, "any_purchased", die)
+    events.emit(game, "purchased", die)
+    events.watch(game, "any_purchased", die)
 
 
 @script("135wf:2")
@@ -210,8 +271,8 @@ def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     if cave is None:
         return False
     effects.move(game, cave, Zone.USED)
-    stored = game.script_state.pop(_cave_key(ctx.slot), [])
-    assert isinstance(stored, list)
+    stored = game.script_state.pop(_cave_key(ctx.slot), ())
+    assert isinstance(stored, tuple)
     game.bookkeeping.set_aside = [entry for entry in game.bookkeeping.set_aside if entry[0] not in stored]
     for die_id in stored:
         die = game.dice[die_id]
@@ -231,17 +292,17 @@ def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players:
     masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
     if not masks:
         return False
-    yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", "140wf:toll",
-            frame(ctx, masks=[d.id for d in masks]))
+    yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", _firestorm_toll,
+           MaskBlockers(tuple(d.id for d in masks)))
     return True
 
 
-@continuation("140wf:toll")
-def _firestorm_toll(game: Game, player: int, action: Action, data: dict[str, Any]) -> None:
+@continuation("140wf:toll", MaskBlockers)
+def _firestorm_toll(game: Game, player: int, action: Action, data: MaskBlockers) -> None:
     if isinstance(action, Choose):
         game.say("pays 2 life to block with [mask] character dice.", player)
         game.lose_life({player: 2})
         return
-    for die_id in data["masks"]:
-        game.dice[int(die_id)].flags.add("cant_block")
+    for die_id in data.masks:
+        game.dice[die_id].flags.add("cant_block")
     game.say("does not pay: [mask] character dice can't block this turn.", player)

@@ -1,0 +1,357 @@
+"""World's Finest scripts, cards 77-96: what the ability language cannot say.
+
+Cards here: Batcave: Batman's Lair (77); Batgirl (78) and Kal-L (89), who may block whom;
+Brainiac: Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn
+(88), buying a die when KO'd; Dick Grayson (85); General Zod: Madman (87). Cards 49-76 are
+in ``wf_49_76``, the helpers both use in ``wf_common``.
+
+Each script is named by its card code (``81wf``; a continuation ``81wf:pull``) and uses the
+engine's own primitives (``effects``, ``turn.roll``, ``windows.field_die``), so every rule a
+data effect obeys still applies. Choices made part-way use ``ask`` and a continuation,
+whose data is a ``Frame`` or a frozen dataclass holding one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.engine import effects, rules, turn, windows
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.blocking import may_block_rules
+from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
+from teambuilder.engine.scripts.wf_common import ask_target, damage, payments, purchase, said_yes
+from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class BatcaveRolled(Frozen):
+    """Batcave: the dice rolled from the used pile."""
+
+    frame: Frame
+    rolled: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BlockerSwap(Frozen):
+    """Brainiac: the blocker chosen first of a pair to swap (None: none yet)."""
+
+    frame: Frame
+    first: int | None
+
+
+@dataclass(frozen=True)
+class SlotChoice(Frozen):
+    """Clark Kent: the cards whose die may be bought, by option index."""
+
+    frame: Frame
+    slots: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PaidPurchase(Frozen):
+    """Harley Quinn: each option's card and payment index."""
+
+    frame: Frame
+    choices: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class KOdDie(Frozen):
+    """Dick Grayson: the Batman Family die that was KO'd."""
+
+    frame: Frame
+    ko: int
+
+
+# -- 77 Batcave: Batman's Lair ------------------------------------------------------------
+
+@script("77wf")
+def batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Roll the used pile; the opponent sets one rolled die aside (back to the used pile);
+    field one of the remaining character dice for free; the rest stay in the used pile."""
+    game = ctx.game
+    rolled = game.zone(ctx.controller, Zone.USED)
+    if not rolled:
+        game.say("Batcave: the Used Pile is empty.", ctx.controller)
+        return False
+    for die in rolled:
+        turn.roll(game, die)
+    game.say("Batcave: rolls " + ", ".join(f"{d.spec.name} [{d.spec.faces[d.face].describe()}]" for d in rolled)
+             + ".", ctx.controller)
+    ids = [d.id for d in rolled]
+    data = BatcaveRolled(Frame.of(ctx), tuple(ids))
+    if len(ids) == 1:
+        batcave_removed(game, 1 - ctx.controller, ChooseTarget(ids[0]), data)
+    else:
+        ask(game, 1 - ctx.controller, "Batcave: choose 1 rolled die to go back to the Used Pile.",
+            tuple(ChooseTarget(i) for i in ids), batcave_removed, data)
+    return True
+
+
+@continuation("77wf:removed", BatcaveRolled)
+def batcave_removed(game: Game, player: int, action: Action, data: BatcaveRolled) -> None:
+    assert isinstance(action, ChooseTarget)
+    game.say(f"Batcave: {game.dice[action.target].spec.name} goes back to the Used Pile.", player)
+    rest = [game.dice[i] for i in data.rolled if i != action.target]
+    characters = [d for d in rest if d.zone is Zone.USED and d.spec.faces[d.face].kind == CHARACTER]
+    controller = data.frame.controller
+    if not characters:
+        game.say("Batcave: no character die to field; the rolled dice stay in the Used Pile.", controller)
+        return
+    if len(characters) == 1:
+        batcave_field(game, controller, ChooseTarget(characters[0].id), data)
+        return
+    ask(game, controller, "Batcave: choose 1 character die to field for free.",
+        tuple(ChooseTarget(d.id) for d in characters), batcave_field, data)
+
+
+@continuation("77wf:field", BatcaveRolled)
+def batcave_field(game: Game, player: int, action: Action, data: BatcaveRolled) -> None:
+    assert isinstance(action, ChooseTarget)
+    windows.field_die(game, game.dice[action.target], " for free (Batcave)")
+
+
+# -- 78 Batgirl, 89 Kal-L: who may block whom --------------------------------------------
+# These rules name the blockers they are about (``match``), which a card file cannot write
+# on a rule yet; the scripts add them for this turn, to this card's dice.
+
+def _block_rule(ctx: Context, rule: str, match: DieFilter, amount: int = 0) -> None:
+    effect = Effect("rule", rule=rule, amount=Amount(fixed=amount), applies_to=DieFilter(this=True, zone="any"),
+                    match=match)
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
+
+
+@script("78wf")
+def batgirl(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Batgirl dice cannot be blocked by Sidekicks nor by Villain character dice."""
+    _block_rule(ctx, "unblockable", DieFilter(sidekick=True))
+    _block_rule(ctx, "unblockable", DieFilter(affiliations=("villain",)))
+    return True
+
+
+@script("89wf")
+def kal_l_trained(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """This turn, Kal-L dice can be blocked only by Superman Family characters."""
+    _block_rule(ctx, "blockable_only_by", DieFilter(affiliations=("superman_family",)))
+    ctx.game.say("Kal-L dice can be blocked only by Superman Family characters this turn.", ctx.controller)
+    return True
+
+
+# -- 80 Brainiac: Manipulative Schemer ----------------------------------------------------
+
+def _blockers(game: Game) -> list[Die]:
+    return [d for d in game.field_characters() if d.blocking is not None]
+
+
+def _can_swap(game: Game, one: Die, other: Die) -> bool:
+    if one.blocking is None or other.blocking is None or one.blocking == other.blocking:
+        return False
+    return (may_block_rules(game, one, game.dice[other.blocking])
+            and may_block_rules(game, other, game.dice[one.blocking]))
+
+
+def _brainiac_ask(game: Game, data: BlockerSwap) -> None:
+    first = data.first
+    blockers = _blockers(game)
+    if first is None:
+        able = [b for b in blockers if any(_can_swap(game, b, o) for o in blockers)]
+        prompt = "Brainiac: choose a blocker whose assignment to swap (pass: done)."
+    else:
+        able = [b for b in blockers if _can_swap(game, game.dice[first], b)]
+        prompt = f"Brainiac: choose the blocker to swap with {game.die_name(game.dice[first])} (pass: done)."
+    if not able:
+        return
+    ask(game, data.frame.controller, prompt, (Pass(),) + tuple(ChooseTarget(b.id) for b in able),
+        brainiac_swap, data)
+
+
+@script("80wf")
+def brainiac(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Swap the assignments of pairs of blockers, as many times as the controller likes."""
+    _brainiac_ask(ctx.game, BlockerSwap(Frame.of(ctx), None))
+    return True
+
+
+@continuation("80wf:swap", BlockerSwap)
+def brainiac_swap(game: Game, player: int, action: Action, data: BlockerSwap) -> None:
+    if isinstance(action, Pass):
+        return
+    assert isinstance(action, ChooseTarget)
+    first = data.first
+    if first is None:
+        _brainiac_ask(game, replace(data, first=action.target))
+        return
+    one, other = game.dice[first], game.dice[action.target]
+    one.blocking, other.blocking = other.blocking, one.blocking
+    assert one.blocking is not None and other.blocking is not None
+    game.say(f"Brainiac swaps blockers: {game.die_name(one)} now blocks {game.die_name(game.dice[one.blocking])}, "
+             f"{game.die_name(other)} now blocks {game.die_name(game.dice[other.blocking])}.", player)
+    _brainiac_ask(game, replace(data, first=None))
+
+
+# -- 81 Bruce Wayne: Matches Malone -------------------------------------------------------
+
+def _batman_dice(ctx: Context) -> list[Die]:
+    """One Batman die per card and zone (bag or used pile) that can show level 2."""
+    found: dict[tuple[int | None, Zone], Die] = {}
+    for die in ctx.game.dice:
+        if die.owner == ctx.controller and die.zone in (Zone.BAG, Zone.USED) \
+                and card_name(ctx.game, die) == "Batman" and die.spec.level_face(2) is not None:
+            found.setdefault((die.slot, die.zone), die)
+    return list(found.values())
+
+
+@script("81wf")
+def bruce_wayne(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Pull a Batman die from the bag or used pile into the field at level 2; if you do,
+    2 damage to 1 target character die."""
+    found = _batman_dice(ctx)
+    if not found:
+        ctx.game.say("has no Batman die in the bag or Used Pile.", ctx.controller)
+        return False
+    if len(found) == 1:
+        _bruce_pull(ctx, found[0])
+        return True
+    ask(ctx.game, ctx.controller, "Bruce Wayne: choose the Batman die to pull into the field.",
+        tuple(ChooseTarget(d.id) for d in found), bruce_pulled, Frame.of(ctx))
+    return True
+
+
+@continuation("81wf:pull", Frame)
+def bruce_pulled(game: Game, player: int, action: Action, data: Frame) -> None:
+    assert isinstance(action, ChooseTarget)
+    _bruce_pull(data.context(game), game.dice[action.target])
+
+
+def _bruce_pull(ctx: Context, die: Die) -> None:
+    effects.move(ctx.game, die, Zone.FIELD, 2)
+    ask_target(ctx, "Bruce Wayne: choose a character die to take 2 damage.", bruce_damage)
+
+
+@continuation("81wf:damage", Frame)
+def bruce_damage(game: Game, player: int, action: Action, data: Frame) -> None:
+    assert isinstance(action, ChooseTarget)
+    damage(data.context(game), 2, [game.dice[action.target]], [])
+
+
+# -- 83 Clark Kent: Farm Boy / 88 Harley Quinn: Revving Up --------------------------------
+
+def _buyable(game: Game, player: int, names: tuple[str, ...]) -> list[int]:
+    """Slots of ``player``'s cards named one of ``names`` with a die left on the card."""
+    return [s.index for s in game.slots if s.owner == player and s.card.card.name in names
+            and any(d.slot == s.index and d.zone is Zone.CARD for d in game.dice)]
+
+
+@script("83wf")
+def clark_kent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO'd by combat damage (the ability's ``if: combat``): you may pay 4 life to purchase
+    a Superman die into your prep area."""
+    game = ctx.game
+    slots = _buyable(game, ctx.controller, ("Superman",))
+    if not slots:
+        game.say("Clark Kent: no Superman die left to purchase.", ctx.controller)
+        return False
+    ask(game, ctx.controller, "Clark Kent: pay 4 life to purchase a Superman die? "
+        + ", ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(slots)),
+        (Pass(),) + tuple(Choose(i) for i in range(len(slots))), clark_buy, SlotChoice(Frame.of(ctx), tuple(slots)))
+    return True
+
+
+@continuation("83wf:buy", SlotChoice)
+def clark_buy(game: Game, player: int, action: Action, data: SlotChoice) -> None:
+    if not isinstance(action, Choose):
+        game.say("does not pay for Clark Kent.", player)
+        return
+    game.say("pays 4 life for Clark Kent.", player)
+    game.lose_life({player: 4})
+    if not game.over:
+        purchase(game, player, data.slots[action.index], Zone.PREP)
+
+
+@script("88wf")
+def harley_revving(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO'd by combat damage (the ability's ``if: combat``): you may pay [1] to purchase a
+    Harley Quinn die (or, if the KO'd die showed a burst, a The Joker die)."""
+    game = ctx.game
+    names: tuple[str, ...] = ("Harley Quinn",)
+    if ctx.source is not None and ctx.source.spec.faces[ctx.source.face].burst:
+        names += ("The Joker",)
+    slots = _buyable(game, ctx.controller, names)
+    options = payments(game, ctx.controller, Cost(1))
+    if not slots or not options:
+        game.say("Harley Quinn: nothing to purchase, or no energy to pay [1].", ctx.controller)
+        return False
+    choices = [(s, p) for s in slots for p in range(len(options))]
+    ask(game, ctx.controller, "Harley Quinn: pay [1] to purchase a die? "
+        + ", ".join(f"{i}: {game.slots[s].card.card.full_name} (payment {p + 1})" for i, (s, p) in enumerate(choices)),
+        (Pass(),) + tuple(Choose(i) for i in range(len(choices))), harley_buy,
+        PaidPurchase(Frame.of(ctx), tuple(choices)))
+    return True
+
+
+@continuation("88wf:buy", PaidPurchase)
+def harley_buy(game: Game, player: int, action: Action, data: PaidPurchase) -> None:
+    if not isinstance(action, Choose):
+        game.say("does not pay for Harley Quinn.", player)
+        return
+    slot, which = data.choices[action.index]
+    spent = windows.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
+    game.say(f"pays [1] ({spent}).", player)
+    purchase(game, player, slot)
+
+
+# -- 85 Dick Grayson: The Hero We Need ----------------------------------------------------
+
+def _dick_dice(ctx: Context) -> list[Die]:
+    return [d for d in ctx.game.dice if d.slot == ctx.slot and d.owner == ctx.controller
+            and d.zone in (Zone.USED, Zone.PREP) and d.spec.level_face(1) is not None]
+
+
+@script("85wf")
+def dick_grayson(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A Batman Family die was KO'd while Dick Grayson waits in your used pile or prep
+    area: you may send the KO'd die to the bag; then Dick Grayson goes to the field."""
+    game = ctx.game
+    ko_d = ctx.event_die
+    if ko_d is None or ko_d.zone not in (Zone.PREP, Zone.USED) or not _dick_dice(ctx):
+        return False
+    ask(game, ctx.controller, f"Dick Grayson: send {ko_d.spec.name} to the bag and put Dick Grayson "
+        "in the field at level 1?", (Choose(1), Pass()), dick_grayson_swap, KOdDie(Frame.of(ctx), ko_d.id))
+    return True
+
+
+@continuation("85wf:swap", KOdDie)
+def dick_grayson_swap(game: Game, player: int, action: Action, data: KOdDie) -> None:
+    ctx = data.frame.context(game)
+    ko_d = game.dice[data.ko]
+    found = _dick_dice(ctx)
+    if not said_yes(action) or not found or ko_d.zone not in (Zone.PREP, Zone.USED):
+        game.say("does not use Dick Grayson.", player)
+        return
+    effects.move(game, ko_d, Zone.BAG)
+    effects.move(game, found[0], Zone.FIELD, 1)
+
+
+# -- 87 General Zod: Madman ----------------------------------------------------------------
+
+@script("87wf")
+def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Until end of turn Zod's text is the target die's card text instead of his own (his
+    name, affiliation and stats stay his)."""
+    target = next((d for d in dice if d.slot is not None), None)
+    if target is None or ctx.slot is None:
+        ctx.game.say("General Zod finds no card text to take (a Sidekick has none).", ctx.controller)
+        return False
+    lender = target.copy_of if target.copy_of is not None else target.slot
+    assert lender is not None
+    ctx.game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
+    ctx.game.say(f"General Zod's text becomes that of {ctx.game.slots[lender].card.card.full_name} "
+                 "until end of turn.", ctx.controller)
+    return True

@@ -1,0 +1,277 @@
+"""Scripts for the WWE Dice Masters Superstar cards 1-24: what their abilities need beyond
+the data language. Superstars 25-48 are in ``wwe_25_48``, the basic actions (49-58) in
+``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
+``wwe_common``. In WWE "Superstar" means character.
+
+Cards here: AJ Styles (2); Asuka (5); Becky Lynch (7, 9); Bobby Heenan (11); Charlotte
+Flair (16); Eddie Guerrero (19); John Cena (22).
+
+Each script is named after its card (``5wwe``; ``19wwe:2`` for a card's second one) and
+works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
+``windows``), so every rule still applies. What must be remembered between two moments
+of a turn is kept as numbers in ``Game.script_state`` (keys start with the card code) or
+``Game.named``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import effects, events, primitives, rules
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.dice import ACTION
+from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
+from teambuilder.engine.scripts.wwe_common import (
+    NameChoice,
+    OneDie,
+    ask_die,
+    burst,
+    character_names,
+    in_combat_with,
+    one_per_card,
+    opponent_damaged,
+    queue_damage,
+    will_be_kod,
+)
+from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.windows import field_die
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class BasicActionCards(Frozen):
+    """Becky Lynch: the basic action cards whose die may be rolled, by option index."""
+
+    choices: tuple[int, ...]
+
+
+# -- 2wwe AJ Styles: The Champ That Runs the Camp ----------------------------------------
+
+@script("2wwe")
+def aj_prep_from_used(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """When this die damages the opponent: Prep a die of the player's choice from the
+    used pile."""
+    game = ctx.game
+    if not opponent_damaged(ctx):
+        return False
+    used = one_per_card(game.zone(ctx.controller, Zone.USED))
+    if not used:
+        game.say("has no die in the used pile to Prep.", ctx.controller)
+        return False
+    if len(used) == 1:
+        effects.move(game, used[0], Zone.PREP)
+        return True
+    ask_die(game, ctx.controller, "AJ Styles: choose a die to Prep from your used pile", used, _aj_prepped, NOTHING)
+    return True
+
+
+@continuation("2wwe", Nothing)
+def _aj_prepped(game: Game, player: int, action: Action, data: Nothing) -> None:
+    assert isinstance(action, ChooseTarget)
+    effects.move(game, game.dice[action.target], Zone.PREP)
+
+
+# -- 5wwe Asuka: The Future --------------------------------------------------------------
+
+@script("5wwe")
+def asuka_name_and_draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Name a non-Sidekick Superstar, then draw 1 die: the named one is fielded at level 3,
+    anything else goes to the used pile."""
+    game = ctx.game
+    names = character_names(game)
+    listing = "; ".join(f"{i}: {n}" for i, n in enumerate(names))
+    assert ctx.slot is not None
+    ask(game, ctx.controller, f"Asuka: name a Superstar die ({listing}).",
+        tuple(Choose(i) for i in range(len(names))), then=_asuka_named, data=NameChoice(ctx.slot, names))
+    return True
+
+
+@continuation("5wwe", NameChoice)
+def _asuka_named(game: Game, player: int, action: Action, data: NameChoice) -> None:
+    assert isinstance(action, Choose)
+    name = data.names[action.index]
+    game.bookkeeping.named[data.slot] = name
+    game.say(f"names {name}.", player)
+    for die in draw(game, player, 1):
+        level_3 = die.spec.level_face(3)
+        if card_name(game, die) == name and die.slot is not None and level_3 is not None \
+                and not rules.forbidden(game, "cant_field", player, die):
+            game.say(f"draws {die.spec.name}: the named die.", player)
+            die.face = level_3
+            field_die(game, die, " at level 3")
+        else:
+            game.say(f"draws {die.spec.name}: not the named die.", player)
+            effects.move(game, die, Zone.USED)
+
+
+# -- 7wwe Becky Lynch: Maiden Ireland ----------------------------------------------------
+
+@script("7wwe")
+def becky_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Reroll the targets; those not showing a Superstar face go to their owner's used
+    pile, and Becky deals the opponent 1 damage for each."""
+    moved = 0
+    for die in dice:
+        effects.reroll_fielded(ctx.game, die, Zone.USED)
+        if die.zone is not Zone.FIELD:
+            moved += 1
+    if moved:
+        queue_damage(ctx, moved, ctx.source, player=1 - ctx.controller)
+    return bool(dice)
+
+
+# -- 9wwe Becky Lynch: The Man! ----------------------------------------------------------
+
+def _rollable_basic_actions(game: Game) -> list[int]:
+    """Basic action cards, not Continuous, with a die still on the card."""
+    return [s.index for s in game.slots if s.card.card.kind == "basic_action" and not s.card.continuous
+            and any(d.slot == s.index and d.zone is Zone.CARD for d in game.dice)]
+
+
+@script("9wwe")
+def becky_roll_basic_action(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Roll an unpurchased, non-Continuous basic action die; on an action face its
+    effect may be resolved at once. The die stays on (returns to) its card."""
+    game = ctx.game
+    choices = _rollable_basic_actions(game)
+    if not choices:
+        game.say("has no unpurchased basic action die to roll.", ctx.controller)
+        return False
+    if len(choices) == 1:
+        _becky_roll(game, ctx.controller, choices[0])
+        return True
+    listing = "; ".join(f"{i}: {game.slots[s].card.card.name}" for i, s in enumerate(choices))
+    ask(game, ctx.controller, f"Becky Lynch: choose a basic action die to roll ({listing}).",
+        tuple(Choose(i) for i in range(len(choices))), then=_becky_card_chosen, data=BasicActionCards(tuple(choices)))
+    return True
+
+
+@continuation("9wwe", BasicActionCards)
+def _becky_card_chosen(game: Game, player: int, action: Action, data: BasicActionCards) -> None:
+    assert isinstance(action, Choose)
+    _becky_roll(game, player, data.choices[action.index])
+
+
+def _becky_roll(game: Game, player: int, slot: int) -> None:
+    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
+    roll(game, die)
+    face = die.spec.faces[die.face]
+    game.say(f"rolls {die.spec.name}: {face.describe()}.", player)
+    if face.kind != ACTION:
+        game.say(f"{die.spec.name} goes back to its card.", player)
+        return
+    ask(game, player, f"Resolve the effect of {die.spec.name} now?", (Choose(1), Pass()), then=_becky_resolve,
+        data=OneDie(die.id))
+
+
+@continuation("9wwe:2", OneDie)
+def _becky_resolve(game: Game, player: int, action: Action, data: OneDie) -> None:
+    die = game.dice[data.die]
+    if isinstance(action, Pass) or die.slot is None:
+        game.say(f"does not resolve {die.spec.name}; it goes back to its card.", player)
+        return
+    bursts = burst(die)
+    wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
+    card = game.slots[die.slot].card
+    found = False
+    for index, ability in enumerate(card.abilities):
+        if ability.trigger in wanted:
+            found = True
+            events.queue_now(game, events.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
+                                                             kind="action"))
+    if not found:
+        game.say(f"{die.spec.name} has no executable effect in this engine yet.", player)
+    game.say(f"resolves the effect of {die.spec.name} at once; the die goes back to its card.", player)
+
+
+# -- 11wwe Bobby Heenan: The Weasel ------------------------------------------------------
+
+@script("11wwe")
+def bobby_block_tax(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """After blockers are declared in a turn when this card's dice were fielded: for each
+    such fielding (each is its own "until end of turn" effect), the opponent loses 1 life
+    per blocker per Bobby Heenan die the controller fielded this turn."""
+    game = ctx.game
+    if game.active != ctx.controller:
+        return False
+    fielded = [game.dice[i] for i in sorted(game.this_turn.fielded)]
+    weasels = sum(1 for d in fielded if d.slot == ctx.slot)
+    bobbies = sum(1 for d in fielded if d.slot is not None and card_name(game, d) == "Bobby Heenan"
+                  and (d.owner == ctx.controller or d.home == ctx.controller))
+    blockers = [d for d in game.field_characters(1 - ctx.controller) if d.blocking is not None or d.also_blocking]
+    loss = weasels * bobbies * len(blockers)
+    if not loss:
+        return False
+    game.say(f"Bobby Heenan: {len(blockers)} blocker(s), {bobbies} Bobby Heenan dice fielded this turn.",
+             ctx.controller)
+    game.lose_life({1 - ctx.controller: loss})
+    return True
+
+
+# -- 16wwe Charlotte Flair: The Nature Girl ----------------------------------------------
+
+@script("16wwe")
+def charlotte_gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    if not opponent_damaged(ctx):
+        return False
+    ctx.game.gain_life(ctx.controller, 1)
+    return True
+
+
+# -- 19wwe Eddie Guerrero: I Lie ---------------------------------------------------------
+
+def _eddie_key(die: Die) -> str:
+    """script_state key: the turn a Sidekick die engaged with this die damaged it."""
+    return f"19wwe:{die.id}"
+
+
+@script("19wwe")
+def eddie_comes_back(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO'd after a Sidekick die damaged it in combat this turn: it comes back to the
+    field at level 3 at the end of the turn (it waits out of play, as set-aside dice do)."""
+    game = ctx.game
+    die = ctx.source
+    if die is None or game.script_state.get(_eddie_key(die)) != game.turn_number:
+        return False
+    del game.script_state[_eddie_key(die)]
+    if die.zone is not Zone.PREP:
+        return False
+    die.zone = Zone.OUT_OF_PLAY
+    die.flags.add("set_aside")
+    game.bookkeeping.set_aside.append((die.id, 3, game.turn_number))
+    game.say(f"{die.spec.name} was KO'd by a Sidekick: it returns to the field at level 3 at end of turn.",
+             die.owner)
+    return True
+
+
+@script("19wwe:2")
+def eddie_remember_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Remember that a Sidekick die engaged with this die damaged it this turn."""
+    die = ctx.source
+    if die is None:
+        return False
+    hitters = [d for d in ctx.game.field_characters() if d.is_sidekick and d.owner != die.owner
+               and in_combat_with(d, die) and ctx.game.stats(d)[0] > 0]
+    if not hitters:
+        return False
+    ctx.game.script_state[_eddie_key(die)] = ctx.game.turn_number
+    return True
+
+
+# -- 22wwe John Cena: You Can't See Me ---------------------------------------------------
+
+@script("22wwe")
+def cena_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """After his On attack damage lands: if it KOs the die, this die can't be blocked."""
+    game = ctx.game
+    target, cena = ctx.event_die, ctx.source
+    if target is None or cena is None or not will_be_kod(game, target) or cena.zone is not Zone.FIELD:
+        return False
+    primitives.apply(ctx, Effect("unblockable"), [cena], [])
+    return True

@@ -1,0 +1,278 @@
+"""X-Men Forever scripts, cards 37-58: what the ability language cannot say (cards 59-72
+are in ``xmf_59_72``).
+
+Cards here: Mastermind (40); Mystique (45); Professor X (47, 48); Rachel Summers (50,
+51); Sebastian Shaw (54, whose Regenerate costs 1 life); Storm (58).
+
+Each script is named by its card code (``40xmf``; ``50xmf:2`` for a card's second one)
+and uses the engine's own primitives, so every rule a data effect obeys still applies.
+Choices made part-way use ``ask`` and a continuation; what a card must remember between
+turns is kept as numbers (``Game.script_state``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
+from teambuilder.engine import effects, events, primitives
+from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.dice import CHARACTER, Face
+from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
+from teambuilder.engine.selectors import Context, card_name, is_action_die, select
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class AttackersLeft(Frozen):
+    """Mastermind: how many attackers are still to leave the Attack Zone."""
+
+    frame: Frame
+    left: int
+
+
+@dataclass(frozen=True)
+class CardChoice(Frozen):
+    """Mystique: the opposing cards offered, by option index."""
+
+    frame: Frame
+    cards: tuple[int, ...]
+
+
+def _face(die: Die) -> Face:
+    return die.spec.faces[die.face]
+
+
+# -- 40 Mastermind: Jason Wyngarde --------------------------------------------------------
+
+@script("40xmf")
+def mastermind_illusion(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Roll one of your active Mastermind dice: energy, it is KO'd; a level, that many
+    attackers leave the Attack Zone."""
+    game = ctx.game
+    masterminds = [d for d in game.field_characters(ctx.controller) if card_name(game, d) == "Mastermind"]
+    if not masterminds:
+        return False
+    if len(masterminds) == 1:
+        _roll_mastermind(game, ctx, masterminds[0])
+        return True
+    ask(game, ctx.controller, "Choose the Mastermind die to roll.",
+        tuple(ChooseTarget(d.id) for d in masterminds), _mastermind_chosen, Frame.of(ctx))
+    return True
+
+
+@continuation("40xmf:roll", Frame)
+def _mastermind_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
+    assert isinstance(action, ChooseTarget)
+    _roll_mastermind(game, data.context(game), game.dice[action.target])
+
+
+def _roll_mastermind(game: Game, ctx: Context, die: Die) -> None:
+    roll(game, die)
+    face = _face(die)
+    if face.kind != CHARACTER:
+        # An energy face: the die is KO'd from the field (it is no longer a character).
+        game.say(f"rolls {die.spec.name}: {face.describe()}; it is KO'd.", die.owner)
+        events.emit(game, "ko", die)
+        events.watch(game, "any_ko", die)
+        effects.move(game, die, Zone.PREP)
+        return
+    game.say(f"rolls {die.spec.name}: level {face.level}; it stays in the field at that level.", die.owner)
+    _remove_attackers(game, ctx, face.level)
+
+
+def _remove_attackers(game: Game, ctx: Context, count: int) -> None:
+    attackers = [d for d in game.field_characters() if d.attacking]
+    if count <= 0 or not attackers:
+        return
+    if len(attackers) <= count:
+        for die in attackers:
+            _out_of_attack(game, die)
+        return
+    ask(game, ctx.controller, f"Choose an attacking die to remove from the Attack Zone ({count} left).",
+        tuple(ChooseTarget(d.id) for d in attackers), _attacker_removed, AttackersLeft(Frame.of(ctx), count))
+
+
+@continuation("40xmf:remove", AttackersLeft)
+def _attacker_removed(game: Game, player: int, action: Action, data: AttackersLeft) -> None:
+    assert isinstance(action, ChooseTarget)
+    _out_of_attack(game, game.dice[action.target])
+    _remove_attackers(game, data.frame.context(game), data.left - 1)
+
+
+def _out_of_attack(game: Game, die: Die) -> None:
+    die.leave_combat()
+    for other in game.dice:
+        if other.blocking == die.id:
+            other.blocking = None
+    game.say(f"{game.die_name(die)} is removed from the Attack Zone and stays in the field.", die.owner)
+
+
+# -- 45 Mystique: Hellfire Headmistress ---------------------------------------------------
+
+def _mystique_key(die: Die) -> str:
+    return f"xmf45:{die.id}"
+
+
+@script("45xmf")
+def mystique_choose_card(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Choose an opposing non-Villain character card; this die uses its printed A and D."""
+    game, die = ctx.game, ctx.source
+    if die is None:
+        return False
+    cards = [s.index for s in game.slots if s.owner == 1 - ctx.controller and s.card.card.kind == "character"
+             and "villain" not in s.card.card.affiliations]
+    if not cards:
+        game.say("there is no opposing non-Villain card to choose.", ctx.controller)
+        return False
+    names = ", ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(cards))
+    ask(game, ctx.controller, f"Choose the card whose A and D this die uses. {names}",
+        tuple(Choose(i) for i in range(len(cards))), _mystique_card_chosen, CardChoice(Frame.of(ctx), tuple(cards)))
+    return True
+
+
+@continuation("45xmf:card", CardChoice)
+def _mystique_card_chosen(game: Game, player: int, action: Action, data: CardChoice) -> None:
+    """This die now uses the chosen card's printed A and D for whatever level it shows,
+    for as long as it stays in the field; fielded on a burst face, it also has that card's
+    text while it is active."""
+    assert isinstance(action, Choose)
+    ctx = data.frame.context(game)
+    die = ctx.source
+    assert die is not None and die.slot is not None
+    slot = data.cards[action.index]
+    die.stats_of = slot
+    game.say(f"{die.spec.name} uses the A and D of {game.slots[slot].card.card.full_name}.", player)
+    if _face(die).burst:
+        game.bookkeeping.borrowed.setdefault(die.slot, []).append((slot, False, -1, die.id))
+        game.say(f"{die.spec.name} also has the text of {game.slots[slot].card.card.full_name} while active.",
+                 player)
+
+
+# -- 47 Professor X: To the Astral Plane ----------------------------------------------------
+
+@script("47xmf")
+def astral_plane(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Move each of your active Sidekick character dice to your Prep Area, then gain 1
+    life per die moved."""
+    game = ctx.game
+    moving = select(ctx, DieFilter(owner="you", sidekick=True))   # Ally dice count as Sidekicks here
+    for die in moving:
+        effects.move(game, die, Zone.PREP)
+    if moving:
+        game.gain_life(ctx.controller, len(moving))
+    return bool(moving)
+
+
+# -- 48 Professor X: Too Good For This World ------------------------------------------------
+
+@script("48xmf")
+def too_good(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw 2: both Sidekicks, roll them into the reserve pool; otherwise both go back."""
+    game = ctx.game
+    drawn = draw(game, ctx.controller, 2)
+    game.say(f"draws {', '.join(d.spec.name for d in drawn) or 'nothing'}.", ctx.controller)
+    if len(drawn) == 2 and all(d.is_sidekick for d in drawn):
+        for die in drawn:
+            roll(game, die)
+            die.zone = Zone.RESERVE
+            game.say(f"rolls {die.spec.name} into the reserve pool: {_face(die).describe()}.", ctx.controller)
+        return True
+    for die in drawn:
+        effects.move(game, die, Zone.BAG)
+    return False
+
+
+# -- 50 Rachel Summers: Phoenix ---------------------------------------------------------------
+
+def _phoenix_key(player: int) -> str:
+    return f"xmf50:{player}"
+
+
+@script("50xmf")
+def phoenix_arms(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Once per attack: until end of turn, each KO of your X-Men dice hurts the defender."""
+    game = ctx.game
+    if game.script_state.get(_phoenix_key(ctx.controller)) == game.turn_number:
+        return False
+    game.script_state[_phoenix_key(ctx.controller)] = game.turn_number
+    game.say("Phoenix: until end of turn, each of your X-Men character dice KO'd deals 2 damage "
+             "to the defending player.", ctx.controller)
+    return True
+
+
+@script("50xmf:2")
+def phoenix_burns(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    game = ctx.game
+    if game.script_state.get(_phoenix_key(ctx.controller)) != game.turn_number:
+        return False
+    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=2)), [], [1 - ctx.controller])
+
+
+# -- 51 Rachel Summers: Prestige ------------------------------------------------------------
+
+@script("51xmf")
+def prestige(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """KO every other character die, except the Rachel Summers die using this effect."""
+    game = ctx.game
+    doomed = [d for d in game.field_characters() if d is not ctx.source]
+    results = [effects.ko(game, d) for d in doomed]   # every die, not just up to the first KO
+    return any(results)
+
+
+# -- 54 Sebastian Shaw: The Harder You Hit Me -----------------------------------------------
+
+def shaw_pays(game: Game, die: Die) -> bool:
+    """Sebastian Shaw regenerates only if his controller pays 1 life; the engine pays it
+    whenever that does not lose the game."""
+    if die.owner is None or game.players[die.owner].life <= 1:
+        game.say(f"{game.die_name(die)} cannot pay 1 life to Regenerate.", die.owner)
+        return False
+    game.say(f"pays 1 life so {game.die_name(die)} can Regenerate.", die.owner)
+    game.lose_life({die.owner: 1})
+    return True
+
+
+effects.REGENERATE_GUARDS["54xmf"] = shaw_pays
+
+
+@script("54xmf")
+def shaw_regenerate_cost(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The card's ability names this script so its text counts as handled; the rule itself
+    is the Regenerate guard above, which the engine asks when Shaw would be KO'd."""
+    return False
+
+
+# -- 58 Storm: The Storm Goddess Comes ----------------------------------------------------
+
+@script("58xmf")
+def storm_goddess(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Reroll one of your action dice in the reserve pool (not a partly spent one)."""
+    game = ctx.game
+    able = [d for d in game.zone(ctx.controller, Zone.RESERVE) if is_action_die(d) and not d.partially_spent]
+    if not able:
+        game.say("has no action die in the reserve pool that can be rerolled.", ctx.controller)
+        return False
+    if len(able) == 1:
+        _reroll_in_reserve(game, able[0])
+        return True
+    ask(game, ctx.controller, "Choose the action die to reroll.", tuple(ChooseTarget(d.id) for d in able),
+        _storm_die_chosen, Frame.of(ctx))
+    return True
+
+
+@continuation("58xmf:die", Frame)
+def _storm_die_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
+    assert isinstance(action, ChooseTarget)
+    _reroll_in_reserve(game, game.dice[action.target])
+
+
+def _reroll_in_reserve(game: Game, die: Die) -> None:
+    roll(game, die)
+    die.reset()
+    game.say(f"rerolls {die.spec.name} in the reserve pool: {_face(die).describe()}.", die.owner)

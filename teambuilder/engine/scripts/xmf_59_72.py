@@ -1,0 +1,300 @@
+"""X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
+are in ``xmf_37_58``).
+
+Cards here: Toad (60); Wolverine (61); Counterstrike (64); Dual Defense (65);
+Reinforcements (67); Replenish (68); Teamwork (69); Whoever Assemble! (72).
+
+Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
+and uses the engine's own primitives, so every rule a data effect obeys still applies.
+Choices made part-way use ``ask`` and a continuation; what a card must remember between
+turns is kept as frozen values (``Game.named`` or ``Game.script_state``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
+from teambuilder.engine import effects, events, primitives, rules
+from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.rolling import draw
+from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
+from teambuilder.engine.selectors import Context, affiliations, is_character_die, select
+from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.windows import field_die
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class AffiliationChoice(Frozen):
+    """The affiliations offered, by option index."""
+
+    frame: Frame
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AffiliationChosen(Frozen):
+    """Counterstrike: the affiliation chosen, whose die to Prep is asked next."""
+
+    affiliation: str
+
+
+@dataclass(frozen=True)
+class Pair(Frozen):
+    """Dual Defense: the pair of blockers chosen, and the turn they were chosen."""
+
+    turn: int
+    dice: tuple[int, ...]
+
+
+def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
+    return primitives.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
+
+
+def _affiliation_options(game: Game, dice: list[Die] | None = None) -> list[str]:
+    """Affiliations to name: those of ``dice``, or of every character card in the game."""
+    found: set[str] = set()
+    if dice is None:
+        for slot in game.slots:
+            if slot.card.card.kind == "character":
+                found.update(slot.card.card.affiliations)
+    else:
+        for die in dice:
+            found.update(affiliations(game, die))
+    return sorted(found)
+
+
+def _ask_affiliation(ctx: Context, names: list[str], then: Continuation[AffiliationChoice], prompt: str) -> bool:
+    if not names:
+        ctx.game.say("there is no affiliation to choose.", ctx.controller)
+        return False
+    ask(ctx.game, ctx.controller,
+        prompt + " " + ", ".join(f"{i}: {_affiliation_name(n)}" for i, n in enumerate(names)),
+        tuple(Choose(i) for i in range(len(names))), then, AffiliationChoice(Frame.of(ctx), tuple(names)))
+    return True
+
+
+def _affiliation_name(name: str) -> str:
+    return name.replace("_", " ").title().replace("X Men", "X-Men").replace(" Of ", " of ")
+
+
+def _chosen(action: Action, data: AffiliationChoice) -> str:
+    assert isinstance(action, Choose)
+    return data.names[action.index]
+
+
+# -- 60 Toad: Strange Augmentation -----------------------------------------------------------
+
+@script("60xmf")
+def toad_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Name an affiliation (replacing an earlier choice)."""
+    return _ask_affiliation(ctx, _affiliation_options(ctx.game), _toad_named,
+                            "Name an affiliation: its character dice must attack.")
+
+
+@continuation("60xmf:name", AffiliationChoice)
+def _toad_named(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
+    ctx = data.frame.context(game)
+    assert ctx.slot is not None
+    game.bookkeeping.named[ctx.slot] = _chosen(action, data)
+    game.say(f"names {_affiliation_name(game.bookkeeping.named[ctx.slot])}.", player)
+    _toad_rule(ctx)
+
+
+@script("60xmf:2")
+def toad_keeps_rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The named affiliation's dice must attack this turn too (while Toad is active)."""
+    return _toad_rule(ctx)
+
+
+def _toad_rule(ctx: Context) -> bool:
+    game = ctx.game
+    if ctx.slot is None or ctx.slot not in game.bookkeeping.named:
+        return False
+    game.turn_rules = [r for r in game.turn_rules if not (r.slot == ctx.slot and r.effect.name == "60xmf")]
+    rule = Effect("rule", rule="must_attack", applies_to=DieFilter(affiliations=(game.bookkeeping.named[ctx.slot],)),
+                  name="60xmf")
+    game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, rule, until_turn=0))
+    return True
+
+
+# -- 61 Wolverine: Good Doesn't Always Mean Nice ---------------------------------------------
+
+@script("61xmf")
+def wolverine_burst(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Burst: also 1 damage to each opposing [mask] character die."""
+    if ctx.source is None or not ctx.source.spec.faces[ctx.source.face].burst:
+        return False
+    targets = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
+    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=1)), targets, [])
+
+
+# -- 64 Counterstrike -----------------------------------------------------------------------------
+
+@script("64xmf")
+def counterstrike(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Choose an affiliation: Prep 1 die of it from your used pile, the rest go to the bag."""
+    used = [d for d in ctx.game.zone(ctx.controller, Zone.USED) if is_character_die(d)]
+    return _ask_affiliation(ctx, _affiliation_options(ctx.game, used), _counterstrike_affiliation,
+                            "Choose an affiliation among the dice in your used pile.")
+
+
+@continuation("64xmf:affiliation", AffiliationChoice)
+def _counterstrike_affiliation(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
+    chosen = _chosen(action, data)
+    dice = [d for d in game.zone(player, Zone.USED) if is_character_die(d) and chosen in affiliations(game, d)]
+    game.say(f"chooses {_affiliation_name(chosen)}.", player)
+    kinds: dict[int | None, Die] = {}
+    for die in dice:
+        kinds.setdefault(die.slot, die)
+    if len(kinds) > 1:
+        ask(game, player, "Choose the die to Prep.", tuple(ChooseTarget(d.id) for d in kinds.values()),
+            _counterstrike_die, AffiliationChosen(chosen))
+        return
+    _counterstrike_move(game, player, dice[0] if dice else None, chosen)
+
+
+@continuation("64xmf:die", AffiliationChosen)
+def _counterstrike_die(game: Game, player: int, action: Action, data: AffiliationChosen) -> None:
+    assert isinstance(action, ChooseTarget)
+    _counterstrike_move(game, player, game.dice[action.target], data.affiliation)
+
+
+def _counterstrike_move(game: Game, player: int, prepped: Die | None, chosen: str) -> None:
+    if prepped is None:
+        return
+    rest = [d for d in game.zone(player, Zone.USED)
+            if d is not prepped and is_character_die(d) and chosen in affiliations(game, d)]
+    effects.move(game, prepped, Zone.PREP)
+    for die in rest:
+        effects.move(game, die, Zone.BAG)
+
+
+# -- 65 Dual Defense --------------------------------------------------------------------------------
+
+def _pair_key(ctx: Context) -> str:
+    return f"xmf65:{None if ctx.source is None else ctx.source.id}"
+
+
+@script("65xmf")
+def dual_defense(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The pair the ability chose (``block_together``, its first effect) also cannot be
+    KO'd while blocking, for as long; the pair is remembered for this use's double burst."""
+    game = ctx.game
+    pair = [d for d in ctx.targets if d.zone is Zone.FIELD]
+    if not pair:
+        return False
+    primitives.apply(ctx, Effect("rule", rule="no_ko_while_blocking", duration="until_your_next_turn"), pair, [])
+    game.script_state[_pair_key(ctx)] = Pair(game.turn_number, tuple(d.id for d in pair))
+    game.say(f"pairs {' and '.join(game.die_name(d) for d in pair)} until the start of their next turn.",
+             ctx.controller)
+    return True
+
+
+@script("65xmf:2")
+def dual_defense_untargetable(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Double burst: the pair cannot be targeted until the start of your next turn. If the
+    action has not resolved yet (the player put this first), wait for it once."""
+    game = ctx.game
+    pair = game.script_state.get(_pair_key(ctx))
+    if not isinstance(pair, Pair) or pair.turn != game.turn_number:
+        waited = f"{_pair_key(ctx)}:waited"
+        if game.script_state.get(waited) == game.turn_number or ctx.slot is None:
+            return False
+        game.script_state[waited] = game.turn_number
+        index = next(i for i, a in enumerate(game.slots[ctx.slot].card.abilities) if a.trigger == "double_burst")
+        game.new_triggers.append(events.PendingTrigger(
+            ctx.controller, ctx.slot, index, None if ctx.source is None else ctx.source.id, bursts=2,
+            kind="action"))
+        return False
+    chosen = [game.dice[i] for i in pair.dice if game.dice[i].zone is Zone.FIELD]
+    return primitives.apply(ctx, Effect("rule", rule="cant_be_targeted", duration="until_your_next_turn"), chosen, [])
+
+
+# -- 67 Reinforcements -----------------------------------------------------------------------------
+
+@script("67xmf")
+def reinforcements(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    ask(ctx.game, ctx.controller, "Choose how many dice to draw: 1, 2 or 3.", (Choose(1), Choose(2), Choose(3)),
+        _reinforcements_draw, Frame.of(ctx))
+    return True
+
+
+@continuation("67xmf:count", Frame)
+def _reinforcements_draw(game: Game, player: int, action: Action, data: Frame) -> None:
+    assert isinstance(action, Choose) and 1 <= action.index <= 3
+    drawn = draw(game, player, action.index)
+    game.say(f"draws {action.index}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.", player)
+    if drawn and all(d.is_sidekick for d in drawn):
+        for die in drawn:
+            index = die.spec.level_face(1)
+            assert index is not None
+            die.face = index
+            field_die(game, die)
+        return
+    for die in drawn:
+        effects.move(game, die, Zone.USED)
+
+
+# -- 68 Replenish -------------------------------------------------------------------------------------
+
+@script("68xmf")
+def replenish(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The next damage this turn to a character die you control: 2 of it is prevented, and
+    you gain 1 life if that die is not KO'd by it (``damage.deal`` uses the shield up)."""
+    key = ("next_die", ctx.controller)
+    ctx.game.this_turn.shields[key] = ctx.game.this_turn.shields.get(key, 0) + 2
+    ctx.game.say("will prevent 2 of the next damage to one of their character dice this turn.", ctx.controller)
+    return True
+
+
+# -- 69 Teamwork --------------------------------------------------------------------------------------
+
+@script("69xmf")
+def teamwork(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Each of your active character dice: +1A +1D per other different active character of
+    yours sharing an affiliation with it (counted before any bonus is given)."""
+    game = ctx.game
+    mine = game.field_characters(ctx.controller)
+    bonus: list[tuple[Die, int]] = []
+    for die in mine:
+        own = affiliations(game, die)
+        partners = {d.slot for d in mine if d.slot != die.slot and d.slot is not None and own & affiliations(game, d)}
+        bonus.append((die, len(partners)))
+    done = False
+    for die, count in bonus:
+        if count:
+            done = _modify(ctx, [die], count, count) or done
+    return done
+
+
+# -- 72 Whoever Assemble! -------------------------------------------------------------------------
+
+@script("72xmf")
+def whoever_assemble(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return _ask_affiliation(ctx, _affiliation_options(ctx.game), _assemble_named,
+                            "Choose an affiliation: its character dice cost 0 to field this turn.")
+
+
+@continuation("72xmf:name", AffiliationChoice)
+def _assemble_named(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
+    ctx = data.frame.context(game)
+    chosen = _chosen(action, data)
+    game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
+             player)
+    free = Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any"))
+    primitives.apply(ctx, free, [], [])
+
+
+@script("72xmf:end")
+def assemble_fielded_none(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """True when the controller fielded no character die this turn (the Prep follows)."""
+    game = ctx.game
+    fielded = [d for d in game.this_turn.fielded if game.dice[d].owner == ctx.controller]
+    if fielded:
+        game.say("fielded a character this turn: Whoever Assemble! preps nothing.", ctx.controller)
+    return not fielded
