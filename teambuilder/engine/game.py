@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from copy import deepcopy
 from dataclasses import replace
 from typing import TypeVar
 
@@ -186,7 +185,6 @@ class Game:
         copy.resolving = None if resolving is None else replace(
             resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking),
             carried=list(resolving.carried))
-        copy.script_state = deepcopy(self.script_state)   # plain data (ids, turn numbers)
         return copy
 
     # -- queries -----------------------------------------------------------------------
@@ -382,11 +380,11 @@ _VALUES = ("turn_number", "step", "window", "priority", "inactive_passed", "over
            "last_payment", "options_after_pass")
 # Containers of immutable values: a new container each.
 _LISTS = ("turn_rules", "scheduled", "damage_taken", "leaving_after_damage", "tasks", "new_triggers")
-_DICTS = ("damage_splits",)
+# (script_state holds only immutable values: ints, strings, tuples, frozen records)
+_DICTS = ("damage_splits", "script_state")
 # Copied one by one in ``clone``.
 _BY_HAND = ("zone_index", "dice", "slot_dice", "players", "rng", "forced_rolls", "log", "record",
-            "query_cache", "this_turn", "bookkeeping", "trigger_batches", "damage_queue", "resolving",
-            "script_state")
+            "query_cache", "this_turn", "bookkeeping", "trigger_batches", "damage_queue", "resolving")
 CLONE_PLAN = frozenset(_SHARED + _VALUES + _LISTS + _DICTS + _BY_HAND)
 
 

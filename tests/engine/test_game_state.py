@@ -3,7 +3,10 @@ gets containers of its own for everything that changes."""
 
 from __future__ import annotations
 
+from teambuilder.ai.agents import RandomAgent
+from teambuilder.engine.game import Game
 from teambuilder.engine.game_state import Bookkeeping, TurnMemory
+from teambuilder.engine.scripts import Frozen
 
 
 def _attributes(obj: object) -> list[str]:
@@ -43,3 +46,26 @@ def test_copies_share_no_container_with_the_original() -> None:
         for name in ("hits", "player_hits", "borrowed"):
             if hasattr(original, name):
                 assert getattr(copy, name)[7] is not getattr(original, name)[7]
+
+
+def _immutable(value: object) -> bool:
+    if isinstance(value, int | str | Frozen) or value is None:
+        return True
+    return isinstance(value, tuple) and all(_immutable(item) for item in value)
+
+
+def test_script_state_holds_only_values_a_copy_may_share(setups) -> None:  # type: ignore[no-untyped-def]
+    """A game copy shares ``script_state`` (a shallow copy): every value scripts keep
+    there must be immutable, or a look-ahead would change the real game."""
+    seen = 0
+    for first, second in (("wf-demo-first", "wf-demo-second"), ("wwe-demo-first", "wwe-demo-second"),
+                          ("xmf-demo-first", "xmf-demo-second"), ("sww-demo-first", "sww-demo-second")):
+        (a, life), (b, _) = setups(first), setups(second)
+        for seed in range(6):
+            game = Game([a, b], life=life, seed=seed)
+            agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+            while game.decision is not None:
+                assert [k for k, v in game.script_state.items() if not _immutable(v)] == []
+                seen += len(game.script_state)
+                game.apply(agents[game.decision.player].choose(game, game.decision))
+    assert seen > 0      # the demo games do use script state
