@@ -47,7 +47,7 @@ D = TypeVar("D", bound=Frozen)
 Resume = Callable[["Game", int, Action, D], None]
 
 SCRIPTS: dict[str, Script] = {}
-# Continuations by name, each taking data of any type and checking it is its own.
+# Continuations by name (their ``resume``: any Frozen data, checked to be of the right type).
 CONTINUATIONS: dict[str, Callable[[Game, int, Action, Frozen], None]] = {}
 # Scripts that hurt the dice or players they are aimed at (damage, Corrupt...), for an AI
 # choosing their targets: the data cannot say it, as a "target player" names no owner.
