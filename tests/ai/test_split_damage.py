@@ -12,7 +12,7 @@ from teambuilder.ai.search import SearchAgent
 from teambuilder.engine.actions import DeclareAttackers, DeclareBlockers, Pass, SplitDamage
 from teambuilder.engine.game import Game
 from teambuilder.engine.scenario import position
-from teambuilder.engine.state import Zone
+from teambuilder.engine.state import TaskKind, Zone
 
 # Inline cards: levels are [fielding cost, attack, defense].
 CARDS: dict[str, dict[str, Any]] = {
@@ -39,7 +39,7 @@ def _blocked(attacker: str, blockers: dict[str, int], ben_life: int = 20) -> Gam
         ],
     }
     game = position(raw, lambda ref: None)
-    game.stop_before = "cleanup"      # look at the field and prep areas before they clear
+    game.stop_before = TaskKind.CLEANUP      # look at the field and prep areas before they clear
     attacking = game.field_characters(0)[0].id
     game.apply(DeclareAttackers((attacking,)))
     game.apply(DeclareBlockers(tuple((d.id, attacking) for d in game.field_characters(1))))
