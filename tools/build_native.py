@@ -29,12 +29,12 @@ sys.path.insert(0, str(ROOT))
 
 from teambuilder.native import MANIFEST, source_hash  # noqa: E402 (needs the path set above)
 
-# Everything a game runs through: the engine, the card scripts and the agents. Not the
-# package __init__ files: the engine's and the AI's run the freshness check before anything
-# compiled loads, and a compiled scripts package would not find its script modules.
+# What a game runs through on every move: the engine and the agents. Not the package
+# __init__ files: the engine's and the AI's run the freshness check before anything compiled
+# loads. Not the card scripts (teambuilder/engine/scripts/): they run rarely, compiling them
+# bought no measurable speed (docs/native.md), and left as Python a card edit needs no rebuild.
 COMPILED = sorted(
     [p for p in (ROOT / "teambuilder" / "engine").glob("*.py") if p.name != "__init__.py"]
-    + [p for p in (ROOT / "teambuilder" / "engine" / "scripts").glob("*.py") if p.name != "__init__.py"]
     + [ROOT / "teambuilder" / "ai" / name for name in ("agents.py", "greedy.py", "search.py")])
 GROUP = "teambuilder.engine_native"    # the shared library lives inside the package
 LOG = ROOT / "build" / "native.log"
@@ -53,6 +53,16 @@ def extension_files() -> list[Path]:
                if not p.with_name(p.name.removesuffix(suffix) + ".py").exists()]
     return [p.with_suffix(suffix) for p in COMPILED] + list((ROOT / "teambuilder").glob("engine_native__mypyc*")) \
         + orphans
+
+
+def outdated_extensions() -> list[Path]:
+    """Extension modules an earlier build left beside a source this build no longer compiles
+    (the card scripts, compiled until the build left them out). The manifest does not name
+    them, so nothing would set them aside, and Python would load them instead of the source."""
+    suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
+    current = set(extension_files())
+    found = [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).rglob("*" + suffix)]
+    return [p for p in found if p not in current and p.with_name(p.name.removesuffix(suffix) + ".py").exists()]
 
 
 def compile_in_place() -> None:
@@ -118,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.monotonic()
     MANIFEST.unlink(missing_ok=True)    # no manifest while half built: sources are used
+    for extension in outdated_extensions():
+        extension.unlink()
     print(f"compiling {len(COMPILED)} engine and AI modules with mypyc "
           "(about two minutes)...", file=sys.stderr)
     failure = run_build(show_progress=sys.stderr.isatty())
