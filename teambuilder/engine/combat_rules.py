@@ -116,4 +116,4 @@ def damage_multiplier(game: Game, source: Die | None) -> int:
     if source is None:
         return 1
     doubled = any(applies(game, r, source) for r in in_force(game, "double_damage"))
-    return 2 if doubled or "double_damage" in source.flags else 1
+    return 2 if doubled else 1

@@ -190,10 +190,6 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
     """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
     if game.has_rules:
         _apply_rules(game, batch)
-    else:
-        for event in batch:
-            if event.source is not None and "double_damage" in game.dice[event.source].flags:
-                event.amount *= 2
     replenished = _next_die_shields(game, batch)
     for event in batch:
         key = ("player", event.player) if event.player is not None else ("die", event.die)

@@ -39,6 +39,7 @@ from teambuilder.engine.state import (
     Zone,
     ZoneIndex,
     index_dice,
+    keyword_mark,
 )
 
 T = TypeVar("T")
@@ -234,7 +235,7 @@ class Game:
         card = self.card_of(die)
         if card is not None and keyword in card.card.keywords and not rules.card_text_blank(self, card_slot(die)):
             return True
-        if f"kw:{keyword}" in die.flags:
+        if keyword_mark(keyword) in die.flags:
             return True
         if self.bookkeeping.borrowed and die.slot is not None and keyword in self.borrowed_keywords(die.slot):
             return True

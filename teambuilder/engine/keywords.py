@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
-from teambuilder.engine.state import Die, Zone, put_on_table
+from teambuilder.engine.state import Die, Mark, Zone, put_on_table
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -55,8 +55,8 @@ def release(game: Game, die: Die) -> None:
         if die.zone is Zone.FIELD:
             die.leave_combat()
             game.say(f"{game.die_name(die)} returns to its owner's control.", die.owner)
-    elif die.zone is Zone.OUT_OF_PLAY and "captured" in die.flags:
-        die.flags.discard("captured")
+    elif die.zone is Zone.OUT_OF_PLAY and Mark.CAPTURED in die.flags:
+        die.flags.discard(Mark.CAPTURED)
         die.zone = Zone.FIELD
         game.say(f"{game.die_name(die)} is released from capture and returns to the field.", die.owner)
 
@@ -68,7 +68,8 @@ def capture(game: Game, captor: Die | None, die: Die) -> bool:
         return False
     die.leave_combat()
     die.zone = Zone.OUT_OF_PLAY
-    die.flags = {"captured"}
+    die.flags.clear()
+    die.flags.add(Mark.CAPTURED)
     die.under = None if captor is None else captor.id
     game.bookkeeping.captured.append(die.id)
     game.say(f"{game.die_name(die)} is captured.", die.owner)
@@ -147,7 +148,7 @@ def set_aside(game: Game, die: Die, duration: str) -> bool:
         die.owner, die.home = die.home, None
     die.reset()
     die.zone = Zone.OUT_OF_PLAY
-    die.flags.add("set_aside")
+    die.flags.add(Mark.SET_ASIDE)
     until = game.turn_number + (1 if duration == "until_your_next_turn" else 0)
     game.bookkeeping.set_aside.append((die.id, level, until))
     game.say(f"{game.die_name(die)} leaves the field until the end of the turn.", die.owner)
@@ -158,7 +159,7 @@ def end_of_turn(game: Game) -> None:
     """Cleanup: captures and control end; dice set aside come back; tokens stay."""
     for die_id in game.bookkeeping.captured + game.bookkeeping.controlled:
         die = game.dice[die_id]
-        if die.home is not None or "captured" in die.flags:
+        if die.home is not None or Mark.CAPTURED in die.flags:
             release(game, die)
     game.bookkeeping.captured.clear()
     game.bookkeeping.controlled.clear()
@@ -168,8 +169,8 @@ def end_of_turn(game: Game) -> None:
         if until > game.turn_number:
             staying.append((die_id, level, until))
             continue
-        if die.zone is Zone.OUT_OF_PLAY and "set_aside" in die.flags:
-            die.flags.discard("set_aside")
+        if die.zone is Zone.OUT_OF_PLAY and Mark.SET_ASIDE in die.flags:
+            die.flags.discard(Mark.SET_ASIDE)
             die.zone = Zone.FIELD
             index = die.spec.level_face(level)
             if index is not None:

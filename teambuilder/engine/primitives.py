@@ -14,7 +14,16 @@ from teambuilder.engine import keywords, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
-from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
+from teambuilder.engine.state import (
+    AFFILIATION_MARK,
+    KEYWORD_MARK,
+    DamageEvent,
+    Die,
+    StatModifier,
+    Zone,
+    affiliation_mark,
+    keyword_mark,
+)
 
 
 def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -> list[int]:
@@ -174,7 +183,7 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """must_attack, must_block, cant_block, cant_attack, unblockable, gain keyword or
     affiliation: a mark on the die for this turn, or a rule on it for longer."""
-    mark = {"gain_keyword": f"kw:{effect.keyword}", "gain_affiliation": f"aff:{effect.affiliation}"}.get(
+    mark = {"gain_keyword": keyword_mark(effect.keyword), "gain_affiliation": affiliation_mark(effect.affiliation)}.get(
         effect.op, effect.op)
     for die in dice:
         if effect.duration == "until_your_next_turn":
@@ -184,8 +193,8 @@ def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
                 ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_next_own_turn(ctx)))
         else:
             die.flags.add(mark)
-        ctx.game.say(f"{ctx.game.die_name(die)}: {mark.replace('kw:', '').replace('aff:', 'now ').replace('_', ' ')}"
-                     " this turn.", die.owner)
+        shown = mark.replace(KEYWORD_MARK, "").replace(AFFILIATION_MARK, "now ").replace("_", " ")
+        ctx.game.say(f"{ctx.game.die_name(die)}: {shown} this turn.", die.owner)
     return bool(dice)
 
 

@@ -17,7 +17,7 @@ from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.catalogue.rule_names import RuleName
 from teambuilder.engine import selectors
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Slot, Zone
+from teambuilder.engine.state import KEYWORD_MARK, Die, Slot, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -245,8 +245,6 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
     """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
     may target ``die``. Rules name what they stop in ``by``: any, global, action,
     opponent_any, opponent_global, opponent_action (the opponent of the rule's owner)."""
-    if "untargetable" in die.flags:
-        return False
     for rule in in_force(game, "cant_be_targeted"):
         if not applies(game, rule, die):
             continue
@@ -263,7 +261,7 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
 # -- keywords, affiliations, draws -----------------------------------------------------
 
 def granted_keywords(game: Game, die: Die) -> set[str]:
-    found = {flag[3:] for flag in die.flags if flag.startswith("kw:")}
+    found = {flag.removeprefix(KEYWORD_MARK) for flag in die.flags if flag.startswith(KEYWORD_MARK)}
     for rule in in_force(game, "keyword"):
         if applies(game, rule, die):
             found.add(rule.effect.keyword)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
-from teambuilder.engine.state import Die, Step, Window, Zone
+from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -54,7 +54,7 @@ def affiliations(game: Game, die: Die) -> set[str]:
     """A die's affiliations: its card's, plus any it has been given."""
     card = game.card_of(die)
     found = set(card.card.affiliations) if card is not None else set()
-    found.update(flag[4:] for flag in die.flags if flag.startswith("aff:"))
+    found.update(flag.removeprefix(AFFILIATION_MARK) for flag in die.flags if flag.startswith(AFFILIATION_MARK))
     found.update(game.granted_affiliations(die))    # by rules in force (``rules`` is above)
     return found
 

@@ -142,7 +142,10 @@ class Die:
         self.also_blocking: list[int] = []  # more attackers (dice that may block several)
         self.partially_spent = False
         self.modifiers: list[StatModifier] = []
-        self.flags: set[str] = set()     # marks until end of turn: must_attack, kw:fast...
+        # Marks until end of turn (or until released): a Mark, a rule the die is under this
+        # turn (a RuleName: must_attack, cant_block...), keyword_mark(k) / affiliation_mark(a)
+        # for what an effect gave it, or a card script's own mark (its card code).
+        self.flags: set[str] = set()
         self.home: int | None = None     # the real owner while another player controls this die
         self.copy_of: int | None = None  # the slot whose card this die copies, until end of turn
         self.stats_of: int | None = None  # the slot whose printed A/D this die uses, while in the field
@@ -278,6 +281,26 @@ class TaskKind(StrEnum):
     CLEANUP = "cleanup"
     END_TURN = "end_turn"
     NEXT_TURN = "next_turn"     # never a task: where a scenario may stop, at the next turn's start
+
+
+class Mark(StrEnum):
+    """The engine's own marks on a die (``Die.flags``)."""
+
+    CAPTURED = "captured"        # out of play, captured, until the capture ends
+    SET_ASIDE = "set_aside"      # out of play until the end of a turn, then back on its level
+    CORRUPT = "corrupt"          # put in the Used Pile by Corrupt (remembered for the turn)
+
+
+KEYWORD_MARK = "kw:"         # keyword_mark: an effect gave the die this keyword
+AFFILIATION_MARK = "aff:"    # affiliation_mark: an effect gave the die this affiliation
+
+
+def keyword_mark(keyword: str) -> str:
+    return KEYWORD_MARK + keyword
+
+
+def affiliation_mark(affiliation: str) -> str:
+    return AFFILIATION_MARK + affiliation
 
 
 class Step(StrEnum):

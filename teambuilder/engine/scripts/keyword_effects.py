@@ -14,7 +14,7 @@ from teambuilder.engine.actions import Action, ChooseTarget
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import DamageEvent, Die, Zone
+from teambuilder.engine.state import DamageEvent, Die, Mark, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -80,7 +80,7 @@ def _corrupt(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
         ctx.game.say(f"is corrupted: takes {', '.join(d.spec.name for d in drawn)} from the bag.", player)
         for die in drawn:
             die.zone = Zone.OUT_OF_PLAY   # held aside while the player chooses
-            die.flags.add("corrupt")
+            die.flags.add(Mark.CORRUPT)
         ask(ctx.game, player, "Corrupt: choose the die that goes to your used pile.",
             tuple(ChooseTarget(d.id) for d in drawn), then=_corrupt_chosen,
             data=Corrupted(tuple(d.id for d in drawn)))
@@ -93,6 +93,6 @@ def _corrupt_chosen(game: Game, player: int, action: Action, data: Corrupted) ->
     assert isinstance(action, ChooseTarget)
     for die_id in data.dice:
         die = game.dice[die_id]
-        die.flags.discard("corrupt")
+        die.flags.discard(Mark.CORRUPT)
         die.zone = Zone.USED if die_id == action.target else Zone.BAG
     game.say(f"puts {game.dice[action.target].spec.name} in the used pile and returns the rest to the bag.", player)

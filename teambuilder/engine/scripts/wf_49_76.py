@@ -32,7 +32,7 @@ from teambuilder.engine.scripts.wf_common import (
     said_yes,
 )
 from teambuilder.engine.selectors import Context, affiliations, card_name
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Mark, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -191,7 +191,7 @@ def deep_freeze(ctx: Context, effect: Effect, dice: list[Die], players: list[int
     if die is None or die.zone is not Zone.FIELD or not game.is_character(die):
         return False
     defense = game.stats(die)[1]
-    saved = game.has_keyword(die, "iron_will") and "hurt_settled" not in die.flags
+    saved = game.has_keyword(die, "iron_will")
     if die.damage >= defense and not saved:
         return False
     duration = "until_your_next_turn" if game.active == ctx.controller else "turn"
@@ -208,7 +208,7 @@ def scarecrow(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     game = ctx.game
     taken = [d for d in ctx.targets if d.zone is Zone.FIELD and d.owner == ctx.controller]
     for die in taken:
-        die.flags.add("set_aside")
+        die.flags.add(Mark.SET_ASIDE)
         game.bookkeeping.set_aside.append((die.id, die.spec.faces[die.face].level, game.turn_number))
     return primitives.apply(ctx, Effect("must_attack"), taken, [])
 

@@ -37,7 +37,7 @@ from teambuilder.engine.scripts.wwe_common import (
     will_be_kod,
 )
 from teambuilder.engine.selectors import Context, card_name
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Mark, Zone
 from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ def eddie_comes_back(ctx: Context, effect: Effect, dice: list[Die], players: lis
     if die.zone is not Zone.PREP:
         return False
     die.zone = Zone.OUT_OF_PLAY
-    die.flags.add("set_aside")
+    die.flags.add(Mark.SET_ASIDE)
     game.bookkeeping.set_aside.append((die.id, 3, game.turn_number))
     game.say(f"{die.spec.name} was KO'd by a Sidekick: it returns to the field at level 3 at end of turn.",
              die.owner)

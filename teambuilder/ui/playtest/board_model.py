@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, Face
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.game import Game
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Mark, Zone
 
 TEXT_LIMIT = 240        # characters of card text a tooltip shows
 # Zones drawn as boxes of dice: key (object names start with it), title, zone. The attack
@@ -183,7 +183,7 @@ def _marks(game: Game, die: Die) -> tuple[str, ...]:
     if die.home is not None:
         marks.append(f"controlled (belongs to {game.players[die.home].name})")
     marks.extend(flag.replace("_", " ") for flag in sorted(die.flags)
-                 if flag in ("captured", "set_aside"))
+                 if flag in (Mark.CAPTURED, Mark.SET_ASIDE))
     return tuple(marks)
 
 
