@@ -43,8 +43,10 @@ from teambuilder.engine.actions import (
     UseGlobal,
 )
 from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.events import ability_of
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Die, Window, Zone
+from teambuilder.engine.triggers import effects_of
 
 # Effects that hurt the dice or player they reach: aimed at the opponent.
 HARMFUL = frozenset({
@@ -327,7 +329,6 @@ def _resolving_effect(game: Game) -> Effect | None:
     resolution = game.resolving
     if resolution is None or resolution.applying:
         return None           # (an ability paused while its damage is dealt chooses nothing)
-    from teambuilder.engine.triggers import ability_of, effects_of
     chosen = effects_of(ability_of(game, resolution.trigger), resolution)
     return chosen[min(len(resolution.targets), len(chosen) - 1)]
 

@@ -35,17 +35,10 @@ from teambuilder.engine.events import (
     PendingTrigger,
     ability_of,
     context_of,
-    emit,
-    emit_for_players,
-    queue_now,
-    raise_keyword,
     watch,
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Zone
-
-__all__ = ["PendingTrigger", "Resolution", "ability_of", "context_of", "emit", "emit_for_players", "queue_now",
-           "raise_keyword", "watch"]
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

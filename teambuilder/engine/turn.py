@@ -21,7 +21,6 @@ from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
-__all__ = ["DRAW_COUNT", "draw", "roll"]   # draw and roll: for the card scripts
 
 DRAW_COUNT = 4
 # A turn's tasks, in order (combat adds its own once attackers are declared).

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, keywords, primitives, rules, turn, windows
+from teambuilder.engine import effects, keywords, primitives, rolling, rules, turn, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frame, ask, continuation, script
@@ -318,7 +318,7 @@ def alfred_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
 
 def _alfred_roll(ctx: Context, die: Die) -> bool:
     game = ctx.game
-    turn.roll(game, die)
+    rolling.roll(game, die)
     face = die.spec.faces[die.face]
     game.say(f"Alfred Pennyworth: rolls {die.spec.name} from the Used Pile: {face.describe()}; "
              "it stays in the Used Pile.", ctx.controller)

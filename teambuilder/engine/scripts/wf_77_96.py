@@ -6,7 +6,7 @@ Brainiac: Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harle
 in ``wf_49_76``, the helpers both use in ``wf_common``.
 
 Each script is named by its card code (``81wf``; a continuation ``81wf:pull``) and uses the
-engine's own primitives (``effects``, ``turn.roll``, ``windows.field_die``), so every rule a
+engine's own primitives (``effects``, ``rolling.roll``, ``windows.field_die``), so every rule a
 data effect obeys still applies. Choices made part-way use ``ask`` and a continuation,
 whose data is a ``Frame`` or a frozen dataclass holding one.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, rules, turn, windows
+from teambuilder.engine import effects, rolling, rules, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
@@ -82,7 +82,7 @@ def batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
         game.say("Batcave: the Used Pile is empty.", ctx.controller)
         return False
     for die in rolled:
-        turn.roll(game, die)
+        rolling.roll(game, die)
     game.say("Batcave: rolls " + ", ".join(f"{d.spec.name} [{d.spec.faces[d.face].describe()}]" for d in rolled)
              + ".", ctx.controller)
     ids = [d.id for d in rolled]
