@@ -48,21 +48,18 @@ def module_name(path: Path) -> str:
 def extension_files() -> list[Path]:
     """Every extension module this build makes: one beside each source, and the group's."""
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
-    # (and any left beside a module since removed or renamed, so that it is never loaded)
-    orphans = [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).rglob(f"*{suffix}")
-               if not p.with_name(p.name.removesuffix(suffix) + ".py").exists()]
-    return [p.with_suffix(suffix) for p in COMPILED] + list((ROOT / "teambuilder").glob("engine_native__mypyc*")) \
-        + orphans
+    return [p.with_suffix(suffix) for p in COMPILED] + list((ROOT / "teambuilder").glob("engine_native__mypyc*"))
 
 
-def outdated_extensions() -> list[Path]:
-    """Extension modules an earlier build left beside a source this build no longer compiles
-    (the card scripts, compiled until the build left them out). The manifest does not name
-    them, so nothing would set them aside, and Python would load them instead of the source."""
+def leftover_extensions() -> list[Path]:
+    """Extension modules an earlier build left that this one does not make: beside a module
+    since removed or renamed, or one no longer compiled (the card scripts). The manifest
+    does not name them, so nothing would set them aside, and Python would load them
+    instead of the source."""
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
     current = set(extension_files())
-    found = [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).rglob("*" + suffix)]
-    return [p for p in found if p not in current and p.with_name(p.name.removesuffix(suffix) + ".py").exists()]
+    return [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).rglob(f"*{suffix}")
+            if p not in current]
 
 
 def compile_in_place() -> None:
@@ -128,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.monotonic()
     MANIFEST.unlink(missing_ok=True)    # no manifest while half built: sources are used
-    for extension in outdated_extensions():
+    for extension in leftover_extensions():
         extension.unlink()
     print(f"compiling {len(COMPILED)} engine and AI modules with mypyc "
           "(about two minutes)...", file=sys.stderr)

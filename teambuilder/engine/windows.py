@@ -266,15 +266,11 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
-        die.owner = player
         to_prep = game.has_rules and _first_purchase_to_prep(game, player)
-        die.zone = Zone.PREP if to_prep else Zone.USED
-        game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
-        game.say(f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
-                 f"{'prep area' if to_prep else 'used pile'}.")
         game.last_payment = action.payment
-        events.emit(game, "purchased", die)
-        events.watch(game, "any_purchased", die)
+        buy(game, player, die, Zone.PREP if to_prep else Zone.USED,
+            f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
+            f"{'prep area' if to_prep else 'used pile'}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
         spent = pay(game, player, action.payment, field_cost(game, die))
@@ -299,6 +295,18 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         # The inactive player gets one ability, then priority returns to the active player.
         game.players[player].virtual = 0
         game.priority = game.active
+
+
+def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
+    """``player`` has bought ``die`` (paid for already): it goes ``into`` its zone, counts as
+    a purchase this turn, ``message`` is logged, and "purchased" abilities trigger. The one
+    way a die is bought, from the Main Step or from a card's ability."""
+    die.owner = player
+    die.zone = into
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
+    game.say(message, player)
+    events.emit(game, "purchased", die)
+    events.watch(game, "any_purchased", die)
 
 
 def field_die(game: Game, die: Die, how: str = "") -> None:

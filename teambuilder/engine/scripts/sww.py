@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect, Selector
-from teambuilder.engine import effects, events, keywords, primitives, rules, selectors
+from teambuilder.engine import effects, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
@@ -17,7 +17,7 @@ from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import NOTHING, Frame, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die, pay
+from teambuilder.engine.windows import buy, field_die, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -106,13 +106,8 @@ def _buy_wonder_woman(game: Game, player: int, action: Action, data: Nothing) ->
     slot, cost, payment = _wonder_woman_buys(game, player)[action.index]
     spent = pay(game, player, payment, cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-    die.owner = player
-    die.zone = Zone.PREP
-    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
-    game.say(f"buys {game.slots[slot].card.card.full_name} for {cost.amount} (paying {spent}); "
-             "the die goes to the prep area.", player)
-    events.emit(game, "purchased", die)
-    events.watch(game, "any_purchased", die)
+    buy(game, player, die, Zone.PREP, f"buys {game.slots[slot].card.card.full_name} for {cost.amount} "
+        f"(paying {spent}); the die goes to the prep area.")
 
 
 # -- 17: Supergirl, I Have All Your Powers! ----------------------------------------------

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, events, rules, windows
+from teambuilder.engine import effects, rules, windows
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.rolling import draw, roll
@@ -248,18 +248,14 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
     cost = dict(_basic_offers(game, player))[slot]
     spent = windows.pay(game, player, payments(game, player, cost)[index], cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-    die.owner = player
-    die.zone = Zone.OUT_OF_PLAY
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.
     game.bookkeeping.set_aside.append((die.id, 0, FOREVER))
     stored = game.script_state.get(_cave_key(data.frame.slot), ())
     assert isinstance(stored, tuple)
     game.script_state[_cave_key(data.frame.slot)] = (*stored, die.id)
-    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
-    game.say(f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.", player)
-    events.emit(game, "purchased", die)
-    events.watch(game, "any_purchased", die)
+    windows.buy(game, player, die, Zone.OUT_OF_PLAY,
+                f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.")
 
 
 @script("135wf:2")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, events, primitives, rules, selectors
+from teambuilder.engine import effects, primitives, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.keywords import is_sidekick_now
@@ -23,7 +23,7 @@ from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuati
 from teambuilder.engine.scripts.wf_common import ko_unless_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die, pay
+from teambuilder.engine.windows import buy, field_die, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -227,10 +227,5 @@ def _dick_grayson(game: Game, player: int, action: Action, data: Nothing) -> Non
     if die is None:
         return
     spent = pay(game, player, action.payment, _DICK_COST)
-    die.owner = player
-    die.zone = Zone.PREP
-    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
-    game.say(f"buys {game.slots[action.slot].card.card.full_name} for 3 energy (paying {spent}); "
-             "the die goes to the prep area.", player)
-    events.emit(game, "purchased", die)
-    events.watch(game, "any_purchased", die)
+    buy(game, player, die, Zone.PREP, f"buys {game.slots[action.slot].card.card.full_name} for 3 energy "
+        f"(paying {spent}); the die goes to the prep area.")

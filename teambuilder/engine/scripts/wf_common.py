@@ -170,17 +170,13 @@ def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bo
     if game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
         game.say(f"may not purchase {game.slots[slot].card.card.full_name} now.", player)
         return False
-    die.owner = player
     if into is None:
         first = game.has_rules and game.this_turn.purchases.get(player, 0) == 0 and any(
             r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
         into = Zone.PREP if first else Zone.USED
-    die.zone = into
-    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
-    game.say(f"purchases {game.slots[slot].card.card.full_name}; the die goes to the "
-             f"{'prep area' if into is Zone.PREP else 'used pile'}.", player)
-    events.emit(game, "purchased", die)
-    events.watch(game, "any_purchased", die)
+    where = "prep area" if into is Zone.PREP else "used pile"
+    name = game.slots[slot].card.card.full_name
+    windows.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
     return True
 
 
