@@ -42,6 +42,8 @@ KEYWORD_NAMES: tuple[str, ...] = (
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
     "vengeance",
+    "aftershock", "anti_breath_weapon", "breath_weapon", "common_ground", "frag", "range", "resistance",
+    "retaliation", "strike",
 )
 
 # Rules that ``do: rule`` adds while its card is active (or for the turn). The engine asks

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import assignment, combat_rules, events, rules
+from teambuilder.engine import assignment, combat_rules, events, keyword_combat, rules
 from teambuilder.engine.actions import (
     Action,
     Decision,
@@ -73,6 +73,7 @@ def resolve_attackers(game: Game, decision: Decision, action: Action) -> None:
     game.say(f"attacks with {', '.join(game.die_name(d) for d in chosen)}.")
     for die in chosen:
         events.emit(game, "attacks", die)
+    keyword_combat.attackers_declared(game, chosen)
     events.watch(game, "attackers_declared", player=game.active)
     for kind in (TaskKind.COMBAT_END, TaskKind.COMBAT_KO, TaskKind.COMBAT_DAMAGE, TaskKind.FAST_KO,
                  TaskKind.FAST_DAMAGE, TaskKind.SPLIT_DAMAGE, TaskKind.ATTACK_WINDOW, TaskKind.DECLARE_BLOCKERS):
@@ -265,7 +266,8 @@ def run_combat_ko(game: Game, task: Task) -> None:
     doomed = [d for player in (game.active, game.inactive) for d in game.field_characters(player)
               if d.damage >= stats(game, d, bonuses)[1]]
     cleavers = {a for d in doomed for a in ([d.blocking] if d.blocking is not None else []) + d.also_blocking}
-    ko_all(game, doomed, combat=True, by_damage=True)
+    fraggers = keyword_combat.fraggers(game, doomed)       # (read before the KOs clear who hit whom)
+    keyword_combat.frag(game, ko_all(game, doomed, combat=True, by_damage=True), fraggers)
     for die_id in game.leaving_after_damage:
         die = game.dice[die_id]
         if die.zone is Zone.FIELD:

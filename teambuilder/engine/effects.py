@@ -213,6 +213,8 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
               and not replace_ko(game, d)]
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
+        if die.owner is not None:
+            game.this_turn.lost_dice.add(die.owner)
         events.emit(game, "ko", die, combat=combat)
         events.watch(game, "any_ko", die, combat=combat)
         for killer in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ()):

@@ -16,16 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Condition
+from teambuilder.catalogue.abilities import Ability
 from teambuilder.engine import rules, selectors
-from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, RAISED, raised_ability
+from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, LABEL_CONDITIONS, RAISED, raised_ability
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-_UNDERDOG = Condition("underdog", value="true")
 
 
 @dataclass(frozen=True)
@@ -78,7 +76,8 @@ def _live(game: Game, slot: int, trigger: str) -> bool:
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
     ctx = context_of(game, pending)
-    if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
+    implied = LABEL_CONDITIONS.get(ability.keyword) if ability.keyword else None
+    if implied is not None and not selectors.holds(ctx, implied):
         return False
     if ability.when is not None and (ctx.event_die is None or not selectors.matches(ctx, ctx.event_die, ability.when)):
         return False
@@ -158,12 +157,13 @@ def queue_now(game: Game, trigger: PendingTrigger) -> None:
     game.new_triggers.append(trigger)
 
 
-def raise_keyword(game: Game, keyword: str, die: Die) -> None:
-    """Queue the keyword ability of ``die`` (Tag Out, Infiltrate) for its controller."""
+def raise_keyword(game: Game, keyword: str, die: Die, bound: tuple[int, ...] = ()) -> None:
+    """Queue the keyword ability of ``die`` (Tag Out, Infiltrate) for its controller
+    (``bound``: the dice it acts for, as Range's every Range die of that player)."""
     if die.owner is None or die.slot is None:
         return
     index = -1 - RAISED.index(keyword)
-    pending = PendingTrigger(die.owner, die.slot, index, die.id)
+    pending = PendingTrigger(die.owner, die.slot, index, die.id, bound=bound)
     ability = KEYWORD_ABILITIES[keyword]
     if selectors.all_hold(context_of(game, pending), ability.conditions):
         game.new_triggers.append(pending)

@@ -112,6 +112,7 @@ class TurnMemory:
         self.deadly_marks: set[int] = set()      # dice engaged with a Deadly die this turn
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
+        self.lost_dice: set[int] = set()         # players a character die of whose was KO'd (Resistance)
         self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
         # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
@@ -120,7 +121,7 @@ class TurnMemory:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
-                      self.iron_will, self.shields):
+                      self.iron_will, self.shields, self.lost_dice):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -136,6 +137,7 @@ class TurnMemory:
         other.deadly_marks = set(self.deadly_marks)
         other.call_outs = dict(self.call_outs)
         other.cleaved = set(self.cleaved)
+        other.lost_dice = set(self.lost_dice)
         other.iron_will = dict(self.iron_will)
         other.shields = dict(self.shields)
         return other

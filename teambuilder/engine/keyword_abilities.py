@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from enum import StrEnum
 
-from teambuilder.catalogue.abilities import Ability, parse_ability
+from teambuilder.catalogue.abilities import Ability, Condition, parse_ability
 
 # -- keywords that are abilities ---------------------------------------------------------
 
@@ -41,10 +41,21 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     "cleave": parse_ability({
         "trigger": "kos", "keyword": "cleave",
         "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:cleave"}]}),
+    # Range, Breath Weapon and Frag choose and deal their damage in their scripts
+    # (scripts/keyword_combat.py); ``keyword_combat`` raises them.
+    "range": parse_ability({
+        "trigger": "attackers_declared", "keyword": "range",
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:range"}]}),
+    "breath_weapon": parse_ability({
+        "trigger": "attacks", "keyword": "breath_weapon",
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:breath_weapon"}]}),
+    "frag": parse_ability({
+        "trigger": "kos", "keyword": "frag",
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:frag"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
 # or given): their index in a PendingTrigger is -1 - position here.
-RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave")
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave", "range", "breath_weapon", "frag")
 PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
 
 
@@ -64,8 +75,41 @@ def suit_up(text: str) -> Ability | None:
                     {"do": "move", "to": {"this": True, "zone": "any"}, "into": "field", "level": 2, "if_done": True}]})
 
 
+def retaliation(affiliations: tuple[str, ...]) -> Ability | None:
+    """Retaliation: while active, whenever a character die you control that shares an
+    affiliation with this card is KO'd, an opponent takes 1 damage (DCDM1); the script
+    checks that a die of the card is still active (the KO'd one cannot retaliate)."""
+    if not affiliations:
+        return None
+    return parse_ability({
+        "trigger": "any_ko", "keyword": "retaliation", "when": {"owner": "you", "affiliation": list(affiliations)},
+        "effects": [{"do": "script", "to": {"player": "opponent"}, "name": "keyword:retaliation"}]})
+
+
+# Keywords that label a card's own written ability and add a condition to it: the ability
+# triggers (and works) only while the condition holds.
+LABEL_CONDITIONS: dict[str, Condition] = {
+    "underdog": Condition("underdog", value="true"),
+    "common_ground": Condition("common_ground", value="true"),   # attacking with a Villain die
+    "resistance": Condition("resistance", value="true"),         # a die of yours was KO'd this turn
+}
+
+
+# Keywords that take their number from the card's text ("Range 2.", "Breath Weapon 3: ...").
+NUMBERED: dict[str, str] = {
+    "range": "Range", "breath_weapon": "Breath Weapon", "anti_breath_weapon": "Anti-Breath Weapon"}
+
+
+def keyword_number(keyword: str, text: str) -> int | None:
+    """The number a card's text gives its keyword (Range X, Breath Weapon X), or None."""
+    found = re.search(rf"(?<![\w-]){re.escape(NUMBERED[keyword])} (\d+)", text)
+    return int(found.group(1)) if found else None
+
+
 # Keyword abilities built from the card that lists the keyword (its text names what they need).
 BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up}
+# ... and from the card's affiliations.
+BUILT_FROM_AFFILIATIONS: dict[str, Callable[[tuple[str, ...]], Ability | None]] = {"retaliation": retaliation}
 
 
 class Carried(StrEnum):
@@ -81,6 +125,9 @@ class Carried(StrEnum):
 # The keywords the engine implements, and how: the coverage report trusts this table, and
 # tests/engine/test_keyword_claims.py checks each entry has code and a scenario behind it.
 IMPLEMENTED: dict[str, Carried] = {
+    "anti_breath_weapon": Carried.RULE, "breath_weapon": Carried.ABILITY, "common_ground": Carried.LABEL,
+    "frag": Carried.ABILITY, "range": Carried.ABILITY, "resistance": Carried.LABEL,
+    "retaliation": Carried.ABILITY, "strike": Carried.RULE,
     "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
     "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
     "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
@@ -90,10 +137,12 @@ IMPLEMENTED: dict[str, Carried] = {
 }
 
 
-def printed_abilities(keywords: tuple[str, ...], text: str = "") -> tuple[Ability, ...]:
+def printed_abilities(keywords: tuple[str, ...], text: str = "",
+                      affiliations: tuple[str, ...] = ()) -> tuple[Ability, ...]:
     """The abilities a card gains from the trigger-shaped keywords it lists (``text``: the
-    card's text, for those built from it)."""
+    card's text, for those built from it; ``affiliations``: the card's, for Retaliation)."""
     built = [BUILT[k](text) for k in keywords if k in BUILT]
+    built += [BUILT_FROM_AFFILIATIONS[k](affiliations) for k in keywords if k in BUILT_FROM_AFFILIATIONS]
     return tuple(KEYWORD_ABILITIES[k] for k in keywords if k in PRINTED) + tuple(a for a in built if a is not None)
 
 

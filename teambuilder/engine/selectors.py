@@ -257,6 +257,14 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.event_kind == condition.value
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
+    if kind == "resistance":
+        # Resistance: one of your character dice was KO'd this turn.
+        return ctx.controller in game.this_turn.lost_dice
+    if kind == "common_ground":
+        # Common Ground: this die attacks together with at least one Villain character die.
+        source = ctx.source
+        return source is not None and source.attacking and any(
+            d.attacking and d is not source and "villain" in affiliations(game, d) for d in game.field_characters())
     if kind == "only_attacker":
         attackers = [d for d in game.dice if d.attacking]
         return ctx.source is not None and attackers == [ctx.source]

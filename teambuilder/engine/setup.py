@@ -26,7 +26,8 @@ def engine_card(card: Card, abilities: tuple[Ability, ...] | None = None) -> Eng
     own = card.abilities if abilities is None else abilities
     # A card that writes its own version of a keyword (Blob's Intimidate) uses that one.
     written = {a.keyword for a in own if a.keyword}
-    return EngineCard(card, own + printed_abilities(tuple(k for k in card.keywords if k not in written), card.text))
+    return EngineCard(card, own + printed_abilities(tuple(k for k in card.keywords if k not in written), card.text,
+                                                    tuple(card.affiliations)))
 
 
 def player_setup(team: Team, lookup: CardLookup, fmt: Format, name: str | None = None) -> PlayerSetup:

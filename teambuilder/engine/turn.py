@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import events, keywords, rules
+from teambuilder.engine import events, keyword_combat, keywords, rules
 from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import ko
@@ -134,6 +134,7 @@ def resolve_reroll(game: Game, decision: Decision, action: Action) -> None:
 
 def run_end_main(game: Game, task: Task) -> None:
     _pop(game)
+    keyword_combat.strike(game, task.player)
     unfielded = [d for d in game.zone(task.player, Zone.RESERVE)
                  if d.spec.faces[d.face].kind == CHARACTER]
     for die in unfielded:

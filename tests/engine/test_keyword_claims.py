@@ -14,7 +14,7 @@ import yaml
 
 from teambuilder.catalogue.abilities import KEYWORD_NAMES
 from teambuilder.engine import scripts
-from teambuilder.engine.keyword_abilities import BUILT, IMPLEMENTED, PRINTED, RAISED, Carried
+from teambuilder.engine.keyword_abilities import BUILT, BUILT_FROM_AFFILIATIONS, IMPLEMENTED, PRINTED, RAISED, Carried
 from teambuilder.engine.selectors import ZONE_OF
 from tests.conftest import REPO
 
@@ -48,7 +48,7 @@ def code_problem(keyword: str, carried: Carried, cards: list[Any]) -> str | None
     listing = [c for c in cards if keyword in c.keywords]
     if carried is Carried.RULE and keyword not in engine_strings():
         return "no engine code names it"
-    if carried is Carried.ABILITY and keyword not in PRINTED + RAISED + tuple(BUILT):
+    if carried is Carried.ABILITY and keyword not in PRINTED + RAISED + tuple(BUILT) + tuple(BUILT_FROM_AFFILIATIONS):
         return "no ability is added to its cards or raised for its dice"
     if carried is Carried.EFFECT and not scripts.known(f"keyword:{keyword}") and keyword not in ZONE_OF:
         return f"no script keyword:{keyword} is registered and no effect moves dice into {keyword}"
