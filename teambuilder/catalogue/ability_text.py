@@ -5,7 +5,7 @@ card file); everything else is rendered here, a clause per effect."""
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
-from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
+from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
 AFFILIATION_NAMES: dict[str, str] = {}
@@ -324,7 +324,8 @@ def describe_condition(condition: Condition) -> str:
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
-                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:")
+                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:",
+                   "Aftershock:", "Common Ground:", "Resistance:", "Retaliation:")
 
 
 def render_ability(ability: Ability) -> str:
@@ -382,6 +383,8 @@ def _label(ability: Ability) -> str:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")
                  .replace("While active", "This turn"))
+    if ability.keyword in KEYWORD_PREFIXES:
+        label = f"{KEYWORD_PREFIXES[ability.keyword]} - {label}"
     return label
 
 

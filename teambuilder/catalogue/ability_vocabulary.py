@@ -17,7 +17,7 @@ from teambuilder.catalogue.rule_names import RULE_NAMES
 # fire while the card is active and something matching ``when`` happens anywhere.
 SELF_TRIGGERS: tuple[str, ...] = (
     "fielded", "attacks", "blocks", "blocked", "engaged", "damaged", "ko", "purchased",
-    "deals_damage", "kos", "energized",
+    "deals_damage", "kos", "energized", "leaves_field",
 )
 WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",

@@ -8,7 +8,8 @@ TRIGGER_LABELS = {
     "blocked": "When this die is blocked", "engaged": "When this die is engaged",
     "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
     "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
-    "energized": "Energize", "any_fielded": "While active, whenever {when} is fielded",
+    "energized": "Energize", "leaves_field": "When this die leaves the Field Zone",
+    "any_fielded": "While active, whenever {when} is fielded",
     "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",
     "any_purchased": "While active, whenever {when} is purchased",
     "you_damaged": "While active, whenever you are dealt damage",
@@ -25,6 +26,10 @@ TRIGGER_LABELS = {
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
 }
-KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
+KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
+                  "aftershock": "Aftershock"}
+# Keywords that name an ability whose trigger still needs saying: "Resistance - While active,
+# at the end of each turn: ...".
+KEYWORD_PREFIXES = {"common_ground": "Common Ground", "resistance": "Resistance", "retaliation": "Retaliation"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}

@@ -244,6 +244,10 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         die.hurt_events += 1
         if event.source is not None:
             game.this_turn.hits.setdefault(die.id, set()).add(event.source)
+        harmer = event.by if event.by is not None else (
+            game.dice[event.source].owner if event.source is not None else None)
+        if harmer is not None:
+            game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "

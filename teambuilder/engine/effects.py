@@ -129,10 +129,16 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
 
 
 def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool = False,
-         by_ko: bool = False) -> None:
+         by_ko: bool = False, cause: int | None = None) -> None:
     """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field
     forgets its damage and effects and goes back to its real owner; a die placed in the
-    field shows ``level`` (or level 1 when it was not on a character face)."""
+    field shows ``level`` (or level 1 when it was not on a character face). A die leaving
+    the field raises "leaves_field", saying which player made it leave (``cause``, else
+    the player whose ability is being applied): Aftershock."""
+    leaving = die.zone is Zone.FIELD and zone is not Zone.FIELD
+    if leaving and "leaves_field" in game.tables.watched:
+        acting = game.this_turn.acting
+        cause = (acting[-1] if acting else None) if cause is None else cause
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
         game.this_turn.hits.pop(die.id, None)
@@ -162,6 +168,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
     if zone is Zone.PREP and game.step != Step.CLEAR_AND_DRAW and not by_ko:   # a KO is not a Prep
         events.watch(game, "prepped", die, player=die.owner)
+    if leaving and cause is not None and die.owner is not None:
+        events.emit(game, "leaves_field", die, by=cause)
 
 
 def _forget_borrowed(game: Game, die: Die) -> None:
@@ -227,8 +235,17 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
             die.reset()
             die.zone = Zone.GONE          # a token that leaves the field no longer exists
         else:
-            move(game, die, into, by_ko=True)
+            move(game, die, into, by_ko=True, cause=_ko_cause(game, die, by_damage))
     return doomed
+
+
+def _ko_cause(game: Game, die: Die, by_damage: bool) -> int | None:
+    """Who KO'd ``die``: with damage, its opponent if their damage is on it (else its owner);
+    otherwise the player whose ability KOs it."""
+    if not by_damage or die.owner is None or "leaves_field" not in game.tables.watched:
+        return None
+    harmed_by = game.this_turn.harmed_by.get(die.id, set())
+    return 1 - die.owner if 1 - die.owner in harmed_by else die.owner
 
 
 def replace_ko(game: Game, die: Die) -> bool:

@@ -85,7 +85,7 @@ def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
 
 
 def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
-         amount: int = 0, combat: bool = False) -> None:
+         amount: int = 0, combat: bool = False, by: int | None = None) -> None:
     """Queue ``die``'s own abilities that trigger on ``event``."""
     if die.slot is None or die.owner is None or not _live(game, die.slot, event):
         return
@@ -95,7 +95,7 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
             continue
         pending = PendingTrigger(die.owner, slot.index, index, die.id,
                                  None if event_die is None else event_die.id, event_player=player,
-                                 event_amount=amount, combat=combat)
+                                 event_amount=amount, combat=combat, event_by=by)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
 

@@ -113,6 +113,10 @@ class TurnMemory:
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
         self.lost_dice: set[int] = set()         # players a character die of whose was KO'd (Resistance)
+        self.harmed_by: dict[int, set[int]] = {}  # die -> players whose damage it took this turn (Aftershock)
+        # The players whose abilities are being applied right now, innermost last (none: the
+        # rules themselves): who made a die leave the field, for Aftershock.
+        self.acting: list[int] = []
         self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
         # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
@@ -121,7 +125,7 @@ class TurnMemory:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
-                      self.iron_will, self.shields, self.lost_dice):
+                      self.iron_will, self.shields, self.lost_dice, self.harmed_by, self.acting):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -138,6 +142,8 @@ class TurnMemory:
         other.call_outs = dict(self.call_outs)
         other.cleaved = set(self.cleaved)
         other.lost_dice = set(self.lost_dice)
+        other.harmed_by = {die: set(by) for die, by in self.harmed_by.items()}
+        other.acting = list(self.acting)
         other.iron_will = dict(self.iron_will)
         other.shields = dict(self.shields)
         return other

@@ -92,6 +92,7 @@ LABEL_CONDITIONS: dict[str, Condition] = {
     "underdog": Condition("underdog", value="true"),
     "common_ground": Condition("common_ground", value="true"),   # attacking with a Villain die
     "resistance": Condition("resistance", value="true"),         # a die of yours was KO'd this turn
+    "aftershock": Condition("by", value="opponent"),              # the opponent made it leave the field
 }
 
 
@@ -125,8 +126,8 @@ class Carried(StrEnum):
 # The keywords the engine implements, and how: the coverage report trusts this table, and
 # tests/engine/test_keyword_claims.py checks each entry has code and a scenario behind it.
 IMPLEMENTED: dict[str, Carried] = {
-    "anti_breath_weapon": Carried.RULE, "breath_weapon": Carried.ABILITY, "common_ground": Carried.LABEL,
-    "frag": Carried.ABILITY, "range": Carried.ABILITY, "resistance": Carried.LABEL,
+    "aftershock": Carried.LABEL, "anti_breath_weapon": Carried.RULE, "breath_weapon": Carried.ABILITY,
+    "common_ground": Carried.LABEL, "frag": Carried.ABILITY, "range": Carried.ABILITY, "resistance": Carried.LABEL,
     "retaliation": Carried.ABILITY, "strike": Carried.RULE,
     "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
     "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,

@@ -55,7 +55,12 @@ def apply(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     handler = HANDLERS.get(effect.op)
     if handler is None:
         raise ValueError(f"effect {effect.op!r} has no handler")
-    return handler(ctx, effect, dice, players)
+    acting = ctx.game.this_turn.acting
+    acting.append(ctx.controller)            # who moves dice now (Aftershock)
+    try:
+        return handler(ctx, effect, dice, players)
+    finally:
+        acting.pop()
 
 
 def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:

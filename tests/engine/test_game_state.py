@@ -20,7 +20,7 @@ def _fill(obj: object) -> None:
     for name in _attributes(obj):
         table = getattr(obj, name)
         if isinstance(table, dict):
-            table[7] = {"hits": {1}, "player_hits": {1}, "iron_will": (1, 2), "named": "Hulk",
+            table[7] = {"hits": {1}, "player_hits": {1}, "harmed_by": {1}, "iron_will": (1, 2), "named": "Hulk",
                          "borrowed": [(1, False, 0, None)]}.get(name, 1)
         elif isinstance(table, set):
             table.add(7)
