@@ -63,7 +63,10 @@ def _deadly(game: Game) -> None:
         die = game.dice[die_id]
         if die.zone is Zone.FIELD:
             game.say(f"{game.die_name(die)} was engaged with a Deadly die.", die.owner)
+            # The opposing Deadly die KOs it: the opponent made it leave the field (Aftershock).
+            game.this_turn.acting.append(1 - (die.owner or 0))
             ko(game, die)
+            game.this_turn.acting.pop()
 
 
 def run_start_of_turn(game: Game, task: Task) -> None:

@@ -14,6 +14,7 @@ from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.engine import rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.events import watch
 from teambuilder.engine.keyword_abilities import keyword_number
 from teambuilder.engine.keyword_combat import range_value
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
@@ -66,6 +67,9 @@ def _aim(game: Game, shots: RangeShots) -> None:
         shots = RangeShots(shots.player, rest, shots.shots + tuple((aiming, d.id) for d in targets))
     for shooter_id, target_id in shots.shots:
         shooter, target = game.dice[shooter_id], game.dice[target_id]
+        if "targeted" in game.tables.watched:
+            watch(game, "targeted", target, player=shots.player, by=shots.player, kind="ability",
+                  event_slot=shooter.slot, instigator=shooter)
         amount = range_value(game, shooter)
         game.say(f"{game.die_name(shooter)} fires {amount} at {game.die_name(target)} (Range).", shots.player)
         game.damage_queue.append(DamageEvent(amount, shooter.id, die=target.id, by=shots.player))
