@@ -320,7 +320,9 @@ def describe_condition(condition: Condition) -> str:
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
             "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker"}.get(kind, kind)
+            "only_attacker": "this is your only attacker", "retaliation": "another die of this card is active",
+            "resistance": "one of your character dice was KO'd this turn",
+            "common_ground": "this die attacks together with a Villain character die"}.get(kind, kind)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 
 from teambuilder.catalogue.abilities import Ability, Condition, parse_ability
@@ -81,9 +82,10 @@ def retaliation(affiliations: tuple[str, ...]) -> Ability | None:
     checks that a die of the card is still active (the KO'd one cannot retaliate)."""
     if not affiliations:
         return None
-    return parse_ability({
+    ability = parse_ability({
         "trigger": "any_ko", "keyword": "retaliation", "when": {"owner": "you", "affiliation": list(affiliations)},
         "effects": [{"do": "script", "to": {"player": "opponent"}, "name": "keyword:retaliation"}]})
+    return replace(ability, conditions=(LABEL_CONDITIONS["retaliation"],))   # checked again as it resolves
 
 
 # Keywords that label a card's own written ability and add a condition to it: the ability
@@ -93,6 +95,7 @@ LABEL_CONDITIONS: dict[str, Condition] = {
     "common_ground": Condition("common_ground", value="true"),   # attacking with a Villain die
     "resistance": Condition("resistance", value="true"),         # a die of yours was KO'd this turn
     "aftershock": Condition("by", value="opponent"),              # the opponent made it leave the field
+    "retaliation": Condition("retaliation", value="true"),       # another die of the card is active
 }
 
 

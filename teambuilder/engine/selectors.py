@@ -260,6 +260,11 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "resistance":
         # Resistance: one of your character dice was KO'd this turn.
         return ctx.controller in game.this_turn.lost_dice
+    if kind == "retaliation":
+        # Retaliation: a die of this card other than the KO'd one is active (a die cannot
+        # retaliate for its own KO: it is no longer active).
+        return any(d.slot == ctx.slot and d.owner == ctx.controller and d is not ctx.event_die
+                   for d in game.field_characters(ctx.controller))
     if kind == "common_ground":
         # Common Ground: this die attacks together with at least one Villain character die.
         source = ctx.source

@@ -35,6 +35,7 @@ from teambuilder.engine.energy import (
     Payment,
     apply_payment,
 )
+from teambuilder.engine.keyword_abilities import LABEL_CONDITIONS
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -133,6 +134,9 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
+    implied = LABEL_CONDITIONS.get(ability.keyword) if ability.keyword else None
+    if implied is not None and not selectors.holds(Context(game, player, slot), implied):
+        return False   # a global its keyword label limits (Resistance: one of your dice was KO'd)
     return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
 
 
