@@ -231,7 +231,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
 
 def replace_ko(game: Game, die: Die) -> bool:
     """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does
-    not happen (the die stays, or Regenerate moved it itself)."""
+    not happen (the die stays in the field)."""
     if die.token:
         return False
     if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
@@ -246,6 +246,10 @@ def replace_ko(game: Game, die: Die) -> bool:
 
 
 def regenerate(game: Game, die: Die) -> bool:
+    """Regenerate: roll the die. A character face keeps it in the field (not the Attack
+    Zone) with its damage cleared and its effects kept, and it is not KO'd, so no "when
+    KO'd" fires. Any other face fails: the die is KO'd after all (its KO triggers fire) and
+    goes to the prep area (glossary "Regenerate", DDDM1)."""
     roll(game, die)
     face = die.spec.faces[die.face]
     if face.kind == CHARACTER:
@@ -253,9 +257,8 @@ def regenerate(game: Game, die: Die) -> bool:
         die.leave_combat()
         game.say(f"{die.spec.name} regenerates: it stays in the field at level {face.level}.", die.owner)
         return True
-    game.say(f"{die.spec.name} regenerates to {face.describe()} and goes to the prep area.", die.owner)
-    move(game, die, Zone.PREP, by_ko=True)
-    return True
+    game.say(f"{die.spec.name} fails to regenerate ({face.describe()}).", die.owner)
+    return False
 
 
 # Cards whose Regenerate has a price (Sebastian Shaw pays 1 life): code -> check-and-pay.
