@@ -128,7 +128,8 @@ IMPLEMENTED: dict[str, Carried] = {
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
 } | {
-    "swarm": Carried.RULE, "rush": Carried.RULE,
+    "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
+    "awaken": Carried.LABEL, "teamwatch": Carried.LABEL,
 }
 
 
