@@ -129,7 +129,8 @@ IMPLEMENTED: dict[str, Carried] = {
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
 } | {
     "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
-    "awaken": Carried.LABEL, "teamwatch": Carried.LABEL,
+    "awaken": Carried.LABEL, "teamwatch": Carried.LABEL, "amplify": Carried.ABILITY, "obscure": Carried.ABILITY,
+    "boomerang": Carried.ABILITY,
 }
 
 

@@ -29,7 +29,7 @@ from teambuilder.catalogue.abilities import Ability, DieFilter, parse_filter
 from teambuilder.engine import events, selectors
 from teambuilder.engine.keyword_params import rush_kind, swarm_needs_active
 from teambuilder.engine.rolling import draw
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Zone, keyword_mark
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -133,5 +133,9 @@ def boomerangs(game: Game, die: Die, abilities: list[Ability]) -> bool:
     the effect it set off gives it (Ping: its burst gives this die Boomerang)."""
     if not _listed(game, "boomerang"):
         return False
-    return game.has_keyword(die, "boomerang") or any(
-        e.op == "gain_keyword" and e.keyword == "boomerang" for a in abilities for e in a.effects)
+    if any(e.op == "gain_keyword" and e.keyword == "boomerang" for a in abilities for e in a.effects):
+        return True
+    card = game.card_of(die)
+    if card is not None and "gains Boomerang" in card.card.text:
+        return keyword_mark("boomerang") in die.flags     # its Boomerang is only ever given
+    return game.has_keyword(die, "boomerang")
