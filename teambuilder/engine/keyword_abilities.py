@@ -130,7 +130,7 @@ IMPLEMENTED: dict[str, Carried] = {
 } | {
     "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
     "awaken": Carried.LABEL, "teamwatch": Carried.LABEL, "amplify": Carried.ABILITY, "obscure": Carried.ABILITY,
-    "boomerang": Carried.ABILITY,
+    "boomerang": Carried.ABILITY, "gadgeteer": Carried.ABILITY, "gate": Carried.ABILITY, "recruit": Carried.ABILITY,
 }
 
 

@@ -11,8 +11,8 @@
 - Recruit (X): move a die of X from your Used Pile, Reserve Pool or Prep Area into your
   Field Zone on its level 1 character face (moving, not fielding).
 
-When more than one die fits, the player picks (a ``script`` decision: ``{choose: N}`` in a
-scenario, N counting the listed dice from 0).
+When more than one die fits, the player picks one (a ``script`` decision offering the
+dice: ``{target: label}`` in a scenario); Gate offers one die per card.
 """
 
 from __future__ import annotations
