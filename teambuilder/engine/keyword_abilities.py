@@ -45,18 +45,23 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # Gadgeteer: on attack, you may roll a Continuous action die from your Used Pile.
     "gadgeteer": parse_ability({
         "trigger": "attacks", "keyword": "gadgeteer", "optional": True,
+        "text": "You may roll a Continuous action die from your Used Pile: on a non-energy face it goes into your "
+                "Field Zone.",
         "if": {"count": {"owner": "you", "kind": "action", "zone": "used"}, "at_least": 1},
         "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:gadgeteer"}]}),
     # Amplify and Obscure: raised for each of your dice with them when you use an action die.
     "amplify": parse_ability({
         "trigger": "action_used", "keyword": "amplify",
+        "text": "Each time you use an action die, spin this die up 1 level.",
         "effects": [{"do": "spin_up", "to": {"this": True}, "amount": 1}]}),
     "obscure": parse_ability({
         "trigger": "action_used", "keyword": "obscure",
+        "text": "Each time you use an action die, this die cannot be blocked this turn.",
         "effects": [{"do": "unblockable", "to": {"this": True}, "duration": "turn"}]}),
     # Boomerang: raised for the action die itself once its effect has resolved.
     "boomerang": parse_ability({
         "trigger": "action_used", "keyword": "boomerang",
+        "text": "After this action die is used, roll it: on an action face it goes to your Prep Area.",
         "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:boomerang"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
@@ -88,6 +93,7 @@ def gate(text: str) -> Ability | None:
         return None
     return parse_ability({
         "trigger": "fielded", "keyword": "gate", "optional": True,
+        "text": "You may roll an unbought die the Gate names: on a character face it goes to your Prep Area.",
         "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:gate"}]})
 
 
@@ -98,6 +104,8 @@ def recruit(text: str) -> Ability | None:
         return None
     return parse_ability({
         "trigger": "deals_damage", "keyword": "recruit", "optional": True,
+        "text": "When it deals combat damage to your opponent, you may put a die the Recruit names into your "
+                "Field Zone at level 1.",
         "if": [{"combat": True}, {"count": {"event": True, "kind": "any", "zone": "any"}, "at_most": 0}],
         "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:recruit"}]})
 
