@@ -60,3 +60,28 @@ def test_search_recruits_the_most_valuable_die() -> None:
     game = _recruit_position()
     assert game.decision is not None
     assert game.decision.options and SearchAgent(seed=1).choose(game, game.decision) == ChooseTarget(_big(game))
+
+
+def test_greedy_gates_the_rolled_die_into_its_prep_area() -> None:
+    # Ana fields a Warden (Gate (Warden)); the unbought Warden die rolls a character face.
+    raw = {
+        "active": 0, "turn": 5, "step": "main",
+        "cards": {"warden1": {"name": "Warden", "kind": "character", "cost": 3, "energy": ["fist"],
+                              "levels": [[0, 1, 1], [1, 2, 2], [2, 3, 3]], "keywords": ["gate"],
+                              "text": "Gate (Warden): On field, you may roll 1 more unbought Warden die."}},
+        "players": [
+            {"name": "Ana", "team": [{"card": "warden1", "dice": 2}],
+             "dice": [{"card": "warden1", "zone": "reserve", "level": 1},
+                      {"card": "warden1", "zone": "card", "label": "gated", "rolls": ["character"]}]},
+            {"name": "Ben"},
+        ],
+    }
+    game = position(raw, lambda ref: None)
+    gated = next(d for d in game.dice if d.spec.name == "Warden" and d.zone is Zone.CARD)
+    agent = GreedyAgent()
+    for _ in range(6):
+        assert game.decision is not None
+        game.apply(agent.choose(game, game.decision))
+        if gated.zone is not Zone.CARD:
+            break
+    assert gated.zone is Zone.PREP and gated.owner == 0

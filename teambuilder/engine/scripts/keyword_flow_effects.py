@@ -5,14 +5,15 @@
 - Boomerang: the used action die is rolled; on an action face it goes to its owner's Prep
   Area, otherwise it stays where using it put it.
 - Gadgeteer: roll one Continuous action die (Gear and Traps are Continuous) from your Used
-  Pile; a face that is not energy puts it in your Field Zone, energy sends it back.
-- Gate (X): roll one unbought die of X from your cards; a character face puts it in your
-  Prep Area (it is yours, not bought), anything else returns it to its card.
+  Pile; on a face that is not energy you may put it in your Field Zone, else it stays.
+- Gate (X): roll one unbought die of X from your cards; on a character face you may put it
+  in your Prep Area (it is yours, not bought), anything else returns it to its card.
 - Recruit (X): move a die of X from your Used Pile, Reserve Pool or Prep Area into your
   Field Zone on its level 1 character face (moving, not fielding).
 
 When more than one die fits, the player picks one (a ``script`` decision offering the
-dice: ``{target: label}`` in a scenario); Gate offers one die per card.
+dice: ``{target: label}`` in a scenario); Gate offers one die per card. Putting the rolled
+die in place is a second "you may" (``yes`` / ``no``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect, parse_filter
 from teambuilder.engine import selectors
-from teambuilder.engine.actions import Action, ChooseTarget
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
 from teambuilder.engine.effects import move
 from teambuilder.engine.keyword_params import gate_kind, recruit_kind
@@ -58,6 +59,37 @@ def _choose(ctx: Context, dice: list[Die], prompt: str, then_name: str) -> bool:
 def _picked(game: Game, player: int, action: Action, data: Picked) -> None:
     assert isinstance(action, ChooseTarget)
     _THEN[data.then](game, data.player, game.dice[action.target])
+
+
+@dataclass(frozen=True)
+class Offered(Frozen):
+    """A rolled die its player may now put into ``zone`` (a Zone value)."""
+
+    player: int
+    die: int
+    zone: str
+    keyword: str
+
+
+def _offer(game: Game, player: int, die: Die, zone: Zone, keyword: str, prompt: str) -> None:
+    """The second "you may" of Gadgeteer and Gate: put the rolled die where the keyword says."""
+    ask(game, player, prompt, (Choose(1), Pass()), then=_accepted, data=Offered(player, die.id, zone.value, keyword))
+
+
+@continuation("keyword:may", Offered)
+def _accepted(game: Game, player: int, action: Action, data: Offered) -> None:
+    die = game.dice[data.die]
+    where = ZONE_WORDS[Zone(data.zone)]
+    if not isinstance(action, Choose):
+        game.say(f"{data.keyword}: {die.spec.name} is not put into the {where}.", player)
+        return
+    if data.keyword == "Gate":
+        die.owner = data.player
+    move(game, die, Zone(data.zone), quiet=True)
+    game.say(f"{data.keyword}: {die.spec.name} goes into the {where}.", player)
+
+
+ZONE_WORDS = {Zone.FIELD: "Field Zone", Zone.PREP: "Prep Area"}
 
 
 # -- Boomerang ---------------------------------------------------------------------------
@@ -96,8 +128,8 @@ def _gadget_rolled(game: Game, player: int, die: Die) -> None:
     if face.kind == ENERGY:
         game.say(f"Gadgeteer: {die.spec.name} rolls {face.describe()} and stays in the Used Pile.", player)
         return
-    move(game, die, Zone.FIELD, quiet=True)
-    game.say(f"Gadgeteer: {die.spec.name} rolls {face.describe()} and goes into the Field Zone.", player)
+    game.say(f"Gadgeteer: {die.spec.name} rolls {face.describe()}.", player)
+    _offer(game, player, die, Zone.FIELD, "Gadgeteer", f"Gadgeteer: put {die.spec.name} into your Field Zone?")
 
 
 # -- Gate --------------------------------------------------------------------------------
@@ -126,9 +158,8 @@ def _gated(game: Game, player: int, die: Die) -> None:
     if face.kind != CHARACTER:
         game.say(f"Gate: {die.spec.name} rolls {face.describe()} and returns to its card.", player)
         return
-    die.owner = player
-    move(game, die, Zone.PREP, quiet=True)
-    game.say(f"Gate: {die.spec.name} rolls a character face and goes to the Prep Area.", player)
+    game.say(f"Gate: {die.spec.name} rolls a character face.", player)
+    _offer(game, player, die, Zone.PREP, "Gate", f"Gate: put {die.spec.name} into your Prep Area?")
 
 
 # -- Recruit -----------------------------------------------------------------------------
