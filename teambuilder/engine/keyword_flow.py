@@ -2,7 +2,7 @@
 Back for More (a die rolled from the Prep Area it began the turn in), Spark (bursts rolled
 in a step), and the action-die keywords Amplify, Obscure and Boomerang.
 
-- Swarm: while its character is active (the Kree cards: always), each die of it you draw
+- Swarm: while its character is active, each die of it you draw
   in your Clear and Draw Step draws 1 extra die; extra dice that are Swarm dice again do
   it again (official definition, DDDM1).
 - Rush X: each Rush die you draw in that step draws 1 extra die per die of the kind X
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, DieFilter, parse_filter
 from teambuilder.engine import events, selectors
-from teambuilder.engine.keyword_params import rush_kind, swarm_needs_active
+from teambuilder.engine.keyword_params import rush_kind
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.state import Die, Zone, keyword_mark
 
@@ -62,8 +62,7 @@ def clear_and_draw_extras(game: Game, player: int, drawn: list[Die]) -> list[Die
         if card is None or die.slot is None:
             continue
         wanted = 0
-        if swarm and game.has_keyword(die, "swarm") and (
-                not swarm_needs_active(card.card.text) or game.is_active_card(die.slot)):
+        if swarm and game.has_keyword(die, "swarm") and game.is_active_card(die.slot):
             wanted += 1
             what = "Swarm"
         kind = _rush_filter(game, die) if rush and game.has_keyword(die, "rush") else None

@@ -5,7 +5,6 @@ brings in ("Recruit (Rocket Raccoon)." or "Recruit: Sidekick die."), Gate the di
 roll ("Gate (Balor): ..."). Each reader turns those words into a die filter of the
 ability language (a name, an affiliation, an energy type, Sidekick, a purchase cost), or
 None when the text does not say (the coverage report then calls the card partial).
-Swarm has one printed variant: the Kree cards define it without the "while active" part.
 
 This sits at the bottom of the engine: it reads card text and imports no engine module.
 """
@@ -90,9 +89,3 @@ def gate_kind(text: str, own_name: str) -> dict[str, Any] | None:
     if affiliation is not None:
         return {"kind": "character", "zone": "card", "affiliation": [affiliation], "not_name": [own_name]}
     return {"kind": "character", "zone": "card", "name": [words]}
-
-
-def swarm_needs_active(text: str) -> bool:
-    """Swarm works while its character is active, except where the card defines it as
-    "when you draw this die" (the Kree cards of Kree Invasion)."""
-    return not re.search(r"Swarm: When you draw this die", text)
