@@ -22,6 +22,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
+from teambuilder.ai.keyword_choices import keyword_pick
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -81,7 +82,7 @@ class GreedyAgent:
                 return handler(game, decision)
         if decision.kind == DecisionKind.OPTIONAL:
             return Choose(1)          # "you may": yes (the ability was worth having)
-        return _default(decision)
+        return keyword_pick(game, decision, die_value) or _default(decision)
 
     # -- the Main Step and the attack step's windows ----------------------------------
     def _priority(self, game: Game, decision: Decision) -> Action:

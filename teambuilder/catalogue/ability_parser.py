@@ -18,9 +18,11 @@ from teambuilder.catalogue.ability_vocabulary import (
     DISTINCT,
     DURATIONS,
     KEYWORD_NAMES,
+    LABEL_TRIGGERS,
     LEGACY_SELECTORS,
     LIMITS,
     OPS,
+    OPTIONAL_LABELS,
     OWNERS,
     PLAYER_CHOICES,
     REACTIONS,
@@ -275,7 +277,10 @@ def _parse_ability(raw: Any) -> Ability:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"ability: expected a mapping, got {raw!r}")
     _check_keys(raw, _ABILITY_KEYS, "ability")
-    trigger = _choice(raw, "trigger", TRIGGERS)
+    label = LABEL_TRIGGERS.get(str(raw.get("keyword", "")))
+    trigger = _choice(raw, "trigger", TRIGGERS, label)
+    if label is not None and trigger != label:
+        raise _fail(raw, f"trigger: keyword {raw['keyword']} abilities trigger on {label}, not {trigger}")
     script = str(raw.get("script", ""))
     modes: tuple[tuple[Effect, ...], ...] = ()
     if "modes" in raw:
@@ -302,7 +307,9 @@ def _parse_ability(raw: Any) -> Ability:
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
                    when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
                    conditions=tuple(parse_condition(c) for c in conditions),
-                   optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
+                   optional=bool(_opt_bool(raw, "optional")) or (keyword in OPTIONAL_LABELS
+                                                                  and raw.get("optional") is None),
+                   modes=modes, keyword=keyword,
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),
                    text=str(raw.get("text", "")))

@@ -324,7 +324,8 @@ def describe_condition(condition: Condition) -> str:
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
-                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:")
+                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:",
+                   "Teamwatch:", "Awaken:", "Back for More:", "Spark:")
 
 
 def render_ability(ability: Ability) -> str:

@@ -24,7 +24,12 @@ TRIGGER_LABELS = {
     "prepped": "While active, whenever {when} is prepped",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
+    "spins_up": "When this die spins up", "rolled_from_prep": "When rolled from the Prep Area",
+    "burst_rolled": "While active, at the end of a step in which you rolled a burst",
 }
-KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
+KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
+                  "teamwatch": "Teamwatch", "awaken": "Awaken", "back_for_more": "Back for More", "spark": "Spark",
+                  "amplify": "Amplify", "obscure": "Obscure", "boomerang": "Boomerang", "gadgeteer": "Gadgeteer",
+                  "gate": "Gate", "recruit": "Recruit"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}

@@ -125,6 +125,8 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     game.say(f"{die.spec.name} spins to level {die.spec.faces[index].level}.", die.owner)
     if went_up:
         events.watch(game, "spun_up", die)
+        if "spins_up" in game.tables.watched:
+            events.emit(game, "spins_up", die)      # Awaken: this die spun up
     return True
 
 

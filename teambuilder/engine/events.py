@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 _UNDERDOG = Condition("underdog", value="true")
+# Events only the player they are about reacts to: damage to you, bursts you rolled (Spark).
+_YOURS = ("you_damaged", "burst_rolled")
 
 
 @dataclass(frozen=True)
@@ -80,9 +82,24 @@ def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
     ctx = context_of(game, pending)
     if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
         return False
+    if ability.keyword == "teamwatch" and not _teamwatch(ctx):
+        return False
     if ability.when is not None and (ctx.event_die is None or not selectors.matches(ctx, ctx.event_die, ability.when)):
         return False
     return selectors.all_hold(ctx, ability.conditions)
+
+
+def _teamwatch(ctx: Context) -> bool:
+    """Teamwatch: you fielded a character die sharing an affiliation with this card, and
+    the card was active already (a die fielding itself does not set off its own)."""
+    die, game = ctx.event_die, ctx.game
+    if die is None or die.owner != ctx.controller or not selectors.is_character_die(die) or ctx.slot is None:
+        return False
+    card = game.slots[ctx.slot].card.card
+    if not set(card.affiliations) & selectors.affiliations(game, die):
+        return False
+    return any(d.slot == ctx.slot and d.zone is Zone.FIELD and d is not die and d.owner == ctx.controller
+               for d in game.dice)
 
 
 def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
@@ -109,7 +126,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         return
     for controller, slot_index, index, _, source, bound, origin in list(game.scheduled):
         ability = game.slots[slot_index].card.abilities[index]
-        if ability.trigger != event or (event == "you_damaged" and player != controller):
+        if ability.trigger != event or (event in _YOURS and player != controller):
             continue
         pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
                                  event_player=player, event_amount=amount, combat=combat, event_slot=event_slot,
@@ -123,7 +140,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         if not indexes or not _live(game, slot.index, event):
             continue
         for controller, source in _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes)):
-            if event == "you_damaged" and player != controller:
+            if event in _YOURS and player != controller:
                 continue
             for index in indexes:
                 pending = PendingTrigger(controller, slot.index, index, source,

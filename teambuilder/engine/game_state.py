@@ -115,12 +115,14 @@ class TurnMemory:
         self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
         # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
+        self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
+        self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
-                      self.iron_will, self.shields):
+                      self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -138,6 +140,8 @@ class TurnMemory:
         other.cleaved = set(self.cleaved)
         other.iron_will = dict(self.iron_will)
         other.shields = dict(self.shields)
+        other.began_in_prep = set(self.began_in_prep)
+        other.bursts_rolled = set(self.bursts_rolled)
         return other
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from teambuilder.catalogue.abilities import Ability, parse_ability
+from teambuilder.engine.keyword_params import gate_kind, recruit_kind, rush_kind
 
 # -- keywords that are abilities ---------------------------------------------------------
 
@@ -41,11 +42,32 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     "cleave": parse_ability({
         "trigger": "kos", "keyword": "cleave",
         "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:cleave"}]}),
+    # Gadgeteer: on attack, you may roll a Continuous action die from your Used Pile.
+    "gadgeteer": parse_ability({
+        "trigger": "attacks", "keyword": "gadgeteer", "optional": True,
+        "text": "You may roll a Continuous action die from your Used Pile: on a non-energy face it goes into your "
+                "Field Zone.",
+        "if": {"count": {"owner": "you", "kind": "action", "zone": "used"}, "at_least": 1},
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:gadgeteer"}]}),
+    # Amplify and Obscure: raised for each of your dice with them when you use an action die.
+    "amplify": parse_ability({
+        "trigger": "action_used", "keyword": "amplify",
+        "text": "Each time you use an action die, spin this die up 1 level.",
+        "effects": [{"do": "spin_up", "to": {"this": True}, "amount": 1}]}),
+    "obscure": parse_ability({
+        "trigger": "action_used", "keyword": "obscure",
+        "text": "Each time you use an action die, this die cannot be blocked this turn.",
+        "effects": [{"do": "unblockable", "to": {"this": True}, "duration": "turn"}]}),
+    # Boomerang: raised for the action die itself once its effect has resolved.
+    "boomerang": parse_ability({
+        "trigger": "action_used", "keyword": "boomerang",
+        "text": "After this action die is used, roll it: on an action face it goes to your Prep Area.",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:boomerang"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
 # or given): their index in a PendingTrigger is -1 - position here.
-RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave")
-PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave") + ("amplify", "obscure", "boomerang")
+PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out") + ("gadgeteer",)
 
 
 def suit_up(text: str) -> Ability | None:
@@ -64,8 +86,34 @@ def suit_up(text: str) -> Ability | None:
                     {"do": "move", "to": {"this": True, "zone": "any"}, "into": "field", "level": 2, "if_done": True}]})
 
 
+def gate(text: str) -> Ability | None:
+    """Gate (X): when fielded you may roll an unbought die of X from your cards; a character
+    face puts it in your Prep Area (the script, which reads X from the card again)."""
+    if gate_kind(text, "") is None:
+        return None
+    return parse_ability({
+        "trigger": "fielded", "keyword": "gate", "optional": True,
+        "text": "You may roll an unbought die the Gate names: on a character face it goes to your Prep Area.",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:gate"}]})
+
+
+def recruit(text: str) -> Ability | None:
+    """Recruit X: when this die deals combat damage to the opponent you may field a die of X
+    from your Used Pile, Reserve Pool or Prep Area at level 1 (the script reads X)."""
+    if recruit_kind(text) is None:
+        return None
+    return parse_ability({
+        "trigger": "deals_damage", "keyword": "recruit", "optional": True,
+        "text": "When it deals combat damage to your opponent, you may put a die the Recruit names into your "
+                "Field Zone at level 1.",
+        "if": [{"combat": True}, {"count": {"event": True, "kind": "any", "zone": "any"}, "at_most": 0}],
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:recruit"}]})
+
+
 # Keyword abilities built from the card that lists the keyword (its text names what they need).
-BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up}
+BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up, "gate": gate, "recruit": recruit}
+# Keywords the rules carry out with a value the card's text gives (None: the text does not say).
+MEASURED: dict[str, Callable[[str], object | None]] = {"rush": rush_kind}
 
 
 class Carried(StrEnum):
@@ -87,6 +135,10 @@ IMPLEMENTED: dict[str, Carried] = {
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
+} | {
+    "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
+    "awaken": Carried.LABEL, "teamwatch": Carried.LABEL, "amplify": Carried.ABILITY, "obscure": Carried.ABILITY,
+    "boomerang": Carried.ABILITY, "gadgeteer": Carried.ABILITY, "gate": Carried.ABILITY, "recruit": Carried.ABILITY,
 }
 
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, rules, selectors, triggers
+from teambuilder.engine import events, keyword_flow, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     Action,
@@ -333,15 +333,18 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
     if card is None or die.slot is None:
         return
     wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
-    matched = False
+    matched = [a for a in card.abilities if a.trigger in wanted]
     for index, ability in enumerate(card.abilities):
         if ability.trigger in wanted:
-            matched = True
             events.queue_now(game, events.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
                                                              kind="action"))
     if not matched and not continuous:
         game.say(f"{die.spec.name} has no executable effect in this engine yet.")
     events.watch(game, "action_used", die, player=player)
+    keyword_flow.action_used(game, player)
+    if keyword_flow.boomerangs(game, die, matched):
+        triggers.batch_new(game)        # Boomerang rolls the die once its effect has resolved
+        events.raise_keyword(game, "boomerang", die)
 
 
 RUNNERS: dict[TaskKind, Runner] = {
