@@ -33,6 +33,10 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         return "this die"
     if f.event:
         return "that die"
+    if f.partner:
+        return "its partner"
+    if f.equipped:
+        return "the equipped character die"
     if f.engaged:
         return "each die engaged with this one" if not target else "target die engaged with this one"
     if f.owner == "you":
@@ -320,7 +324,8 @@ def describe_condition(condition: Condition) -> str:
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
             "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker"}.get(kind, kind)
+            "only_attacker": "this is your only attacker", "paired": "it is paired up",
+            "side": f"its card shows its {condition.value} side"}.get(kind, kind)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
@@ -345,11 +350,13 @@ def render_ability(ability: Ability) -> str:
             body = "; ".join(_join_if_done(ability.effects))
         if ability.optional:
             body = "you may " + body
-        if ability.conditions:
-            body = "if " + " and ".join(describe_condition(c) for c in ability.conditions) + ", " + body
+        conditions = [c for c in ability.conditions if c.kind != "side"]   # (in the label)
+        if conditions:
+            body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + "."
     label = _label(ability)
-    return f"{label}: {body}"
+    side = next((c.value for c in ability.conditions if c.kind == "side"), "")
+    return f"{label} ({side} side): {body}" if side else f"{label}: {body}"
 
 
 def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:

@@ -41,7 +41,7 @@ KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
-    "vengeance",
+    "vengeance", "flip", "heroic", "equip", "trap", "experience",
 )
 
 # Rules that ``do: rule`` adds while its card is active (or for the turn). The engine asks

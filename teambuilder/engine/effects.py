@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, keywords, rules, selectors
+from teambuilder.engine import combat_rules, events, keyword_experience, keywords, rules, selectors
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
@@ -84,6 +84,10 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
+    if game.bookkeeping.experience:
+        tokens = keyword_experience.bonus(game, die)
+        attack += tokens
+        defense += tokens
     if swap:
         attack, defense = defense, attack
     overrides = [m for m in die.modifiers if m.kind == "set"]
@@ -211,6 +215,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
               and not (d.blocking is not None and game.has_rules
                        and combat_rules.die_has(game, d, "no_ko_while_blocking"))
               and not replace_ko(game, d)]
+    keyword_experience.note_kos(game, doomed)
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         events.emit(game, "ko", die, combat=combat)

@@ -41,11 +41,26 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     "cleave": parse_ability({
         "trigger": "kos", "keyword": "cleave",
         "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:cleave"}]}),
+    # Flip: at the start of each of your turns you may turn the card over (a card's side
+    # is kept however its dice move: the ability works from anywhere).
+    "flip": parse_ability({
+        "trigger": "start_of_turn", "keyword": "flip", "optional": True, "anywhere": True,
+        "if": [{"turn": "yours"}],
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:flip"}]}),
+    # Heroic: when fielded, this die may pair with a die of a different Heroic character.
+    "heroic": parse_ability({
+        "trigger": "fielded", "keyword": "heroic",
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:heroic"}]}),
+    # Equip: when the Gear die is used (raised) and at the start of every turn while it is
+    # in the field, it may be attached (or moved) to a character die showing the Gear icon.
+    "equip": parse_ability({
+        "trigger": "start_of_turn", "keyword": "equip",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:equip"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
 # or given): their index in a PendingTrigger is -1 - position here.
-RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave")
-PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave", "equip")
+PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out", "flip", "heroic", "equip")
 
 
 def suit_up(text: str) -> Ability | None:
@@ -83,7 +98,7 @@ class Carried(StrEnum):
 IMPLEMENTED: dict[str, Carried] = {
     "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
     "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
-    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
+    "experience": Carried.RULE, "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
