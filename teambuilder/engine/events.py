@@ -77,6 +77,8 @@ def _live(game: Game, slot: int, trigger: str) -> bool:
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
+    if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
+        return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)
     if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
         return False

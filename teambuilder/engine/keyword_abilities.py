@@ -101,7 +101,7 @@ IMPLEMENTED: dict[str, Carried] = {
     "experience": Carried.RULE, "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
-    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
+    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "trap": Carried.LABEL, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
 }
 
 
