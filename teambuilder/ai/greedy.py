@@ -23,6 +23,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Effect
+from teambuilder.ai.keyword_choices import keyword_answer
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
     Action,
@@ -69,6 +70,9 @@ class GreedyAgent:
         self.seed = seed          # greedy is deterministic; the seed is kept for the protocol
 
     def choose(self, game: Game, decision: Decision) -> Action:
+        answer = keyword_answer(game, decision, die_value)     # Flip, Heroic, Equip questions
+        if answer is not None:
+            return answer
         handler = {
             DecisionKind.PRIORITY: self._priority, DecisionKind.REROLL: self._reroll,
             DecisionKind.ATTACKERS: self._attackers, DecisionKind.BLOCKERS: self._blockers,
