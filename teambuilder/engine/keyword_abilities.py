@@ -61,6 +61,10 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 # or given): their index in a PendingTrigger is -1 - position here.
 RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave", "equip")
 PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out", "flip", "heroic", "equip")
+# Keywords whose ability is added even to a card that labels its own abilities with the
+# keyword: there the label names what the keyword gives ("Heroic: while paired up, ..."),
+# not a version of the keyword's own ability.
+ALWAYS_ADDED: tuple[str, ...] = ("flip", "heroic", "equip")
 
 
 def suit_up(text: str) -> Ability | None:
@@ -98,7 +102,7 @@ class Carried(StrEnum):
 IMPLEMENTED: dict[str, Carried] = {
     "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
     "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
-    "experience": Carried.RULE, "flip": Carried.ABILITY, "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
+    "experience": Carried.RULE, "flip": Carried.ABILITY, "heroic": Carried.ABILITY, "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "trap": Carried.LABEL, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
