@@ -22,8 +22,8 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
-from teambuilder.catalogue.abilities import Effect
 from teambuilder.ai.keyword_choices import keyword_answer
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
     Action,

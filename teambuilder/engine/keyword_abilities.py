@@ -102,10 +102,12 @@ class Carried(StrEnum):
 IMPLEMENTED: dict[str, Carried] = {
     "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
     "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
-    "experience": Carried.RULE, "flip": Carried.ABILITY, "heroic": Carried.ABILITY, "energize": Carried.LABEL, "energy_drain": Carried.RULE, "equip": Carried.ABILITY, "fast": Carried.RULE, "immortal": Carried.RULE,
+    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "equip": Carried.ABILITY, "experience": Carried.RULE,
+    "fast": Carried.RULE, "flip": Carried.ABILITY, "heroic": Carried.ABILITY, "immortal": Carried.RULE,
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
-    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "trap": Carried.LABEL, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
+    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "trap": Carried.LABEL, "underdog": Carried.RULE,
+    "vengeance": Carried.LABEL,
 }
 
 
