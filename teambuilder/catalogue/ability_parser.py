@@ -93,7 +93,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
-                "partner", "equipped")
+                "partner", "paired", "equipped")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -121,7 +121,7 @@ def parse_filter(raw: Any) -> DieFilter:
         basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
         instigator=bool(_opt_bool(raw, "instigator")), partner=bool(_opt_bool(raw, "partner")),
-        equipped=bool(_opt_bool(raw, "equipped")))
+        paired=_opt_bool(raw, "paired"), equipped=bool(_opt_bool(raw, "equipped")))
 
 
 def parse_selector(raw: Any) -> Selector:

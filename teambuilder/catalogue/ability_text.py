@@ -29,6 +29,8 @@ def a_die(f: DieFilter) -> str:
 def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
     """``f`` in words: "target opposing Sidekick die", "each of your Villain character dice"."""
     words: list[str] = []
+    if f.this and f.paired:
+        return "this die, while paired up"
     if f.this:
         return "this die"
     if f.event:

@@ -143,6 +143,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partner and not _is_partner(ctx, die):
         return False
+    if f.paired is not None and (die.id in game.bookkeeping.partners) != f.paired:
+        return False
     if f.equipped and not _is_equipped(ctx, die):
         return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
