@@ -199,23 +199,23 @@ def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> No
         die.zone = Zone.RESERVE
 
 
-def ko(game: Game, die: Die, into: Zone = Zone.PREP) -> bool:
+def ko(game: Game, die: Die, into: Zone = Zone.PREP, by: int | None = None) -> bool:
     """KO: the die goes to its owner's prep area and loses damage and effects. Keywords
-    (Iron Will, Regenerate) may stop or replace it."""
-    return bool(ko_all(game, [die], into))
+    (Iron Will, Regenerate) may stop or replace it. ``by``: the player whose ability KOs it."""
+    return bool(ko_all(game, [die], into, by=by))
 
 
 def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = False,
-           by_damage: bool = False) -> list[Die]:
+           by_damage: bool = False, by: int | None = None) -> list[Die]:
     """KO dice at the same moment: every "when KO'd" / "whenever ... is KO'd" /
     "when this die KOs" trigger sees all of them before any leaves the field. Returns the
-    dice actually KO'd."""
+    dice actually KO'd. ``by``: the player whose ability KOs them (None: combat, damage)."""
     doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
               and not (combat and game.has_rules and combat_rules.die_has(game, d, "no_combat_ko"))
               and not (d.blocking is not None and game.has_rules
                        and combat_rules.die_has(game, d, "no_ko_while_blocking"))
               and not replace_ko(game, d)]
-    keyword_experience.note_kos(game, doomed)
+    keyword_experience.note_kos(game, doomed, by)
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         events.emit(game, "ko", die, combat=combat)

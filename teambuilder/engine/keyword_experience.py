@@ -35,14 +35,14 @@ def is_monster(game: Game, die: Die) -> bool:
     return affiliation_mark(MONSTER) in die.flags or (game.has_rules and MONSTER in game.granted_affiliations(die))
 
 
-def note_kos(game: Game, doomed: list[Die]) -> None:
-    """``doomed`` are being KO'd now: remember the active player's Adventurers in the field
-    if one of them is an opposing Monster KO'd by the active player's side."""
+def note_kos(game: Game, doomed: list[Die], by: int | None) -> None:
+    """``doomed`` are being KO'd now (``by``: the player whose ability KOs them, None for
+    combat or damage): remember the active player's Adventurers in the field if one of them
+    is an opposing Monster KO'd by the active player's side."""
     if not game.tables.experience:
         return      # no card in this game has Experience
     active = game.active
-    resolving = game.resolving
-    if resolving is not None and resolving.trigger.controller != active:
+    if by is not None and by != active:
         return      # the opponent's own ability KO'd it: an opponent KOing their Monster earns nothing
     if not any(d.owner == 1 - active and is_monster(game, d) for d in doomed):
         return
