@@ -22,7 +22,8 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
-from teambuilder.ai.keyword_choices import keyword_pick
+from teambuilder.ai.keyword_choices import keyword_answer
+from teambuilder.ai.keyword_picks import keyword_pick
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -70,6 +71,10 @@ class GreedyAgent:
         self.seed = seed          # greedy is deterministic; the seed is kept for the protocol
 
     def choose(self, game: Game, decision: Decision) -> Action:
+        if decision.kind is DecisionKind.OPTIONAL or decision.kind is DecisionKind.SCRIPT:
+            answer = keyword_answer(game, decision, die_value)     # Flip, Heroic, Equip questions
+            if answer is not None:
+                return answer
         handler = {
             DecisionKind.PRIORITY: self._priority, DecisionKind.REROLL: self._reroll,
             DecisionKind.ATTACKERS: self._attackers, DecisionKind.BLOCKERS: self._blockers,

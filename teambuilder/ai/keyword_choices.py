@@ -1,31 +1,59 @@
-"""The AI's answers to the keyword questions of ``scripts.keyword_flow_effects``: which
-die Recruit brings into the Field Zone, which Continuous die Gadgeteer rolls, which
-unbought die Gate rolls, and whether to put the rolled die in place. Each of them helps
-its chooser, so the answer is the most valuable die offered (the same measure greedy uses
-for its own dice), and yes."""
+"""The AIs' answers to the questions the state-keeping keywords ask: whether to flip a Flip
+card at the start of the turn, which die a Heroic die pairs with, and which character die a
+Gear die is attached to. ``greedy`` asks here first; ``search`` plays greedy's answer.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Decision, DecisionKind
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Decision, DecisionKind, Pass
+from teambuilder.engine.events import ability_of
 from teambuilder.engine.game import Game
-from teambuilder.engine.scripts import PENDING, Pending
+from teambuilder.engine.scripts import PENDING
+from teambuilder.engine.scripts.values import Pending
 from teambuilder.engine.state import Die
 
-KEYWORD_PICK = "keyword:pick"       # the continuation the die questions share
-KEYWORD_MAY = "keyword:may"         # and the one of "you may put it there"
+# The script questions answered here (a helpful choice: the player's own best die).
+_OWN_BEST = ("keyword:heroic", "keyword:equip")
 
 
-def keyword_pick(game: Game, decision: Decision, value: Callable[[Game, Die], float]) -> Action | None:
-    """The best die for a keyword's pick (yes to putting it in place), or None when
-    ``decision`` is some other question."""
-    pending = game.script_state.get(PENDING)
-    if decision.kind != DecisionKind.SCRIPT or not isinstance(pending, Pending):
+def keyword_answer(game: Game, decision: Decision, value: Callable[[Game, Die], float]) -> Action | None:
+    """The answer to a keyword's question, or None when ``decision`` is not one.
+    ``value(game, die)`` rates a die (the greedy agent's ``die_value``)."""
+    if decision.kind is DecisionKind.OPTIONAL:
+        resolving = game.resolving
+        if resolving is not None and resolving.trigger.ability >= 0 \
+                and ability_of(game, resolving.trigger).keyword == "flip":
+            return Choose(1) if _flip_helps(game, decision.player, resolving.trigger.slot) else Pass()
         return None
-    if pending.then == KEYWORD_MAY:
-        return Choose(1)
-    if pending.then != KEYWORD_PICK:
-        return None
-    dice = [o for o in decision.options if isinstance(o, ChooseTarget)]
-    return max(dice, key=lambda o: value(game, game.dice[o.target])) if dice else None
+    if decision.kind is DecisionKind.SCRIPT:
+        pending = game.script_state.get(PENDING)
+        if not isinstance(pending, Pending) or pending.then not in _OWN_BEST:
+            return None
+        targets = [o for o in decision.options if isinstance(o, ChooseTarget)]
+        mine = [o for o in targets if game.dice[o.target].owner == decision.player]
+        if not mine:
+            return Pass()      # never equip an opponent's die or pair with nothing
+        return max(mine, key=lambda o: value(game, game.dice[o.target]))
+    return None
+
+
+def _board(game: Game, player: int) -> int:
+    """Attack plus defense of the player's character dice in the field, less the opponent's."""
+    total = 0
+    for die in game.field_characters():
+        attack, defense = game.stats(die)
+        total += (attack + defense) * (1 if die.owner == player else -1)
+    return total
+
+
+def _flip_helps(game: Game, player: int, slot: int) -> bool:
+    """Flip when the other side leaves the board stronger for ``player`` (a copy is flipped
+    and compared); a tie keeps the side facing up."""
+    flipped = game.clone()
+    if slot in flipped.bookkeeping.flipped:
+        flipped.bookkeeping.flipped.discard(slot)
+    else:
+        flipped.bookkeeping.flipped.add(slot)
+    return _board(flipped, player) > _board(game, player)

@@ -41,7 +41,7 @@ KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
-    "vengeance",
+    "vengeance", "flip", "heroic", "equip", "trap", "experience",
 ) + ("amplify", "awaken", "back_for_more", "boomerang", "gadgeteer", "gate", "obscure", "recruit", "rush",
      "spark", "swarm", "teamwatch")
 # Keywords that label one of the card's own written abilities and say when it happens: an

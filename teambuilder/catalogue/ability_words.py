@@ -30,6 +30,6 @@ TRIGGER_LABELS = {
 KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
                   "teamwatch": "Teamwatch", "awaken": "Awaken", "back_for_more": "Back for More", "spark": "Spark",
                   "amplify": "Amplify", "obscure": "Obscure", "boomerang": "Boomerang", "gadgeteer": "Gadgeteer",
-                  "gate": "Gate", "recruit": "Recruit"}
+                  "gate": "Gate", "recruit": "Recruit", "heroic": "Heroic", "equip": "Equip", "trap": "Trap"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}

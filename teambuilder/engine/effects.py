@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, keywords, rules, selectors
+from teambuilder.engine import combat_rules, events, keyword_experience, keywords, rules, selectors
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
@@ -84,6 +84,10 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
+    if game.bookkeeping.experience:
+        tokens = keyword_experience.bonus(game, die)
+        attack += tokens
+        defense += tokens
     if swap:
         attack, defense = defense, attack
     overrides = [m for m in die.modifiers if m.kind == "set"]
@@ -197,22 +201,23 @@ def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> No
         die.zone = Zone.RESERVE
 
 
-def ko(game: Game, die: Die, into: Zone = Zone.PREP) -> bool:
+def ko(game: Game, die: Die, into: Zone = Zone.PREP, by: int | None = None) -> bool:
     """KO: the die goes to its owner's prep area and loses damage and effects. Keywords
-    (Iron Will, Regenerate) may stop or replace it."""
-    return bool(ko_all(game, [die], into))
+    (Iron Will, Regenerate) may stop or replace it. ``by``: the player whose ability KOs it."""
+    return bool(ko_all(game, [die], into, by=by))
 
 
 def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = False,
-           by_damage: bool = False) -> list[Die]:
+           by_damage: bool = False, by: int | None = None) -> list[Die]:
     """KO dice at the same moment: every "when KO'd" / "whenever ... is KO'd" /
     "when this die KOs" trigger sees all of them before any leaves the field. Returns the
-    dice actually KO'd."""
+    dice actually KO'd. ``by``: the player whose ability KOs them (None: combat, damage)."""
     doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
               and not (combat and game.has_rules and combat_rules.die_has(game, d, "no_combat_ko"))
               and not (d.blocking is not None and game.has_rules
                        and combat_rules.die_has(game, d, "no_ko_while_blocking"))
               and not replace_ko(game, d)]
+    keyword_experience.note_kos(game, doomed, by)
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         events.emit(game, "ko", die, combat=combat)

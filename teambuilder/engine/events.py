@@ -79,6 +79,8 @@ def _live(game: Game, slot: int, trigger: str) -> bool:
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
+    if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
+        return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)
     if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
         return False
@@ -139,7 +141,11 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):
             continue
-        for controller, source in _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes)):
+        if game.tables.trap and any(abilities[i].keyword == "trap" for i in indexes):
+            watchers = _trap_dice(game, slot.index)
+        else:
+            watchers = _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes))
+        for controller, source in watchers:
             if event in _YOURS and player != controller:
                 continue
             for index in indexes:
@@ -150,6 +156,11 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                          instigator=None if instigator is None else instigator.id)
                 if _may_trigger(game, abilities[index], pending):
                     game.new_triggers.append(pending)
+
+
+def _trap_dice(game: Game, slot: int) -> list[tuple[int, int | None]]:
+    """Each Trap die of a card waiting in the field springs on its own (not once a card)."""
+    return [(d.owner, d.id) for d in game.slot_dice[slot] if d.zone is Zone.FIELD and d.owner is not None]
 
 
 def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | None]]:

@@ -63,11 +63,30 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         "trigger": "action_used", "keyword": "boomerang",
         "text": "After this action die is used, roll it: on an action face it goes to your Prep Area.",
         "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:boomerang"}]}),
+    # Flip: at the start of each of your turns you may turn the card over (a card's side
+    # is kept however its dice move: the ability works from anywhere).
+    "flip": parse_ability({
+        "trigger": "start_of_turn", "keyword": "flip", "optional": True, "anywhere": True,
+        "if": [{"turn": "yours"}],
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:flip"}]}),
+    # Heroic: when fielded, this die may pair with a die of a different Heroic character.
+    "heroic": parse_ability({
+        "trigger": "fielded", "keyword": "heroic",
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:heroic"}]}),
+    # Equip: when the Gear die is used (raised) and at the start of every turn while it is
+    # in the field, it may be attached (or moved) to a character die showing the Gear icon.
+    "equip": parse_ability({
+        "trigger": "start_of_turn", "keyword": "equip",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:equip"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
 # or given): their index in a PendingTrigger is -1 - position here.
-RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave") + ("amplify", "obscure", "boomerang")
-PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out") + ("gadgeteer",)
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave", "equip", "amplify", "obscure", "boomerang")
+PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out", "flip", "heroic", "equip", "gadgeteer")
+# Keywords whose ability is added even to a card that labels its own abilities with the
+# keyword: there the label names what the keyword gives ("Heroic: while paired up, ..."),
+# not a version of the keyword's own ability.
+ALWAYS_ADDED: tuple[str, ...] = ("flip", "heroic", "equip")
 
 
 def suit_up(text: str) -> Ability | None:
@@ -131,11 +150,12 @@ class Carried(StrEnum):
 IMPLEMENTED: dict[str, Carried] = {
     "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
     "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
-    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
+    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "equip": Carried.ABILITY, "experience": Carried.RULE,
+    "fast": Carried.RULE, "flip": Carried.ABILITY, "heroic": Carried.ABILITY, "immortal": Carried.RULE,
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
-    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
-} | {
+    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "trap": Carried.LABEL, "underdog": Carried.RULE,
+    "vengeance": Carried.LABEL,
     "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
     "awaken": Carried.LABEL, "teamwatch": Carried.LABEL, "amplify": Carried.ABILITY, "obscure": Carried.ABILITY,
     "boomerang": Carried.ABILITY, "gadgeteer": Carried.ABILITY, "gate": Carried.ABILITY, "recruit": Carried.ABILITY,

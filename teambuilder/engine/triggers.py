@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import primitives, rules, selectors
+from teambuilder.engine import keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -142,6 +142,8 @@ def _continue(game: Game) -> None:
             game.resolving = None
             game.say(f"{trigger.label(game)}: its condition no longer holds; nothing happens.", trigger.controller)
             return
+        if ability.keyword == "trap" and trigger.source is not None:
+            keywords.spring_trap(game, game.dice[trigger.source])   # it must spring, then resolve
         if ability.optional:
             game.decision = Decision(trigger.controller, DecisionKind.OPTIONAL, f"Use {trigger.label(game)}?",
                                      options=(Choose(1), Pass()))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import events, keyword_flow, keywords, rules
+from teambuilder.engine import events, keyword_experience, keyword_flow, keywords, rules
 from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import ko
@@ -70,6 +70,8 @@ def run_start_of_turn(game: Game, task: Task) -> None:
     _pop(game)
     game.step = Step.START
     keyword_flow.turn_begins(game, task.player)
+    if game.bookkeeping.partners or game.bookkeeping.equipped:
+        keywords.start_of_turn_links(game, task.player)
     events.emit_for_players(game, "start_of_turn")
     events.watch(game, "clear_and_draw", player=task.player)
 
@@ -156,6 +158,7 @@ def run_end_of_turn(game: Game, task: Task) -> None:
     _pop(game)
     keyword_flow.sparks(game)            # the attack step (or the Main Step) has ended
     game.step = Step.CLEANUP
+    keyword_experience.award(game)
     events.emit_for_players(game, "end_of_turn")
     _deadly(game)
 

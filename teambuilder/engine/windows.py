@@ -327,11 +327,15 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
     die = game.dice[die_id]
     bursts = die.spec.faces[die.face].burst
     card = game.slots[die.slot].card if die.slot is not None else None
-    continuous = card is not None and card.continuous
+    # Gear (Equip) and Traps are Continuous action dice: used, they wait in the field.
+    continuous = card is not None and (card.continuous or "equip" in card.card.keywords
+                                       or "trap" in card.card.keywords)
     die.zone = Zone.FIELD if continuous else Zone.OUT_OF_PLAY
     game.say(f"uses {die.spec.name}{' *' * bursts}{' (continuous: to the field)' if continuous else ''}.")
     if card is None or die.slot is None:
         return
+    if "equip" in card.card.keywords:
+        events.raise_keyword(game, "equip", die)      # it may be attached at once
     wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
     matched = [a for a in card.abilities if a.trigger in wanted]
     for index, ability in enumerate(card.abilities):
