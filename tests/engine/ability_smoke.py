@@ -18,9 +18,8 @@ from the ability's trigger and filters alone.
   (the die attacks and may be blocked, or blocks the opponent's attacker).
 - Every other trigger is an event the engine raises from deep inside a step: the check
   makes it happen on a copy of the game (``Game.clone``) in each way the position allows
-  until the ability triggers: a real KO (``effects.ko_all``), real damage (the damage
-  queue), or the engine's event interface (``events.emit`` for a die's own event,
-  ``events.watch`` for "whenever" abilities) for draws, rolls, turn steps and the like.
+  until the ability triggers (``smoke_events``): a real KO, real damage, or the engine's
+  event interface for draws, rolls, turn steps and the like.
 - A ``scheduled`` ability is switched on first, as its scheduling ability would; an
   ability that needs what another of its card's abilities did first (a name chosen, a die
   set aside) is fired after that one.
@@ -32,11 +31,11 @@ shipped engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from teambuilder.catalogue.model import Card
-from teambuilder.engine import damage, effects, events, legality
+from teambuilder.engine import damage, events, legality
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -54,8 +53,9 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.game import RESOLVERS, Game, IllegalAction
 from teambuilder.engine.invariants import broken_invariants
-from teambuilder.engine.state import DamageEvent, Die, Zone
-from tests.engine.smoke_position import ME, THEM, VARIANTS, Flow, Position, build, companions
+from teambuilder.engine.state import Die, Zone
+from tests.engine.smoke_events import triggered, ways
+from tests.engine.smoke_position import ME, VARIANTS, Flow, Position, build, companions
 
 MAX_ANSWERS = 80        # decisions answered for one ability before the check gives up
 STATIC = ("while_active", "always")
@@ -66,13 +66,6 @@ FLOWS: dict[str, tuple[str, ...]] = {
     "attacks": (Flow.ATTACK,), "attackers_declared": (Flow.ATTACK, Flow.BLOCK),
     "blocked": (Flow.ATTACK_BLOCKED,), "blocks": (Flow.BLOCK,),
     "blockers_declared": (Flow.BLOCK, Flow.ATTACK_BLOCKED), "engaged": (Flow.BLOCK, Flow.ATTACK_BLOCKED)}
-# Events a die raises about itself (``emit``); every other trigger is a "whenever" (``watch``).
-OWN_EVENTS = frozenset({"fielded", "attacks", "blocks", "blocked", "damaged", "ko", "purchased", "deals_damage",
-                        "energized", "kos", "engaged"})
-KO_EVENTS = ("ko", "any_ko", "kos")
-DAMAGE_EVENTS = ("damaged", "any_damaged", "deals_damage", "you_damaged", "player_damaged")
-# What an event says caused it (damage, targeting, draws), tried in this order.
-EVENT_KINDS = ("combat", "ability", "global", "action", "fielded", "clear_and_draw", "effect")
 # Decisions a resolving ability asks; at any other the ability has finished.
 RESOLVING = frozenset({DecisionKind.ORDER, DecisionKind.OPTIONAL, DecisionKind.MODE, DecisionKind.TARGET,
                        DecisionKind.REACT, DecisionKind.REDIRECT, DecisionKind.SCRIPT, DecisionKind.SPLIT})
@@ -119,7 +112,7 @@ def abilities_to_fire(card: Card) -> list[tuple[int, int | None]]:
 
 # -- answering ---------------------------------------------------------------------
 def doomed(game: Game, die: Die) -> bool:
-    return die.zone is Zone.FIELD and game.is_character(die) and 0 < die.damage and \
+    return die.zone is Zone.FIELD and game.is_character(die) and die.damage > 0 and \
         die.damage >= game.stats(die)[1]
 
 
@@ -265,13 +258,13 @@ class _Run:
         """Make the ability's event happen in the first way it accepts; the position
         moves on to the copy of the game where it did."""
         position = self.position
-        for way in _events(position, trigger):
+        for way in ways(position, trigger):
             copy = position.game.clone()
             copy.log = []
             way(copy)
             while copy.damage_queue and copy.decision is None and not copy.over:
                 damage.process_damage(copy)
-            if _triggered(copy, position.card_slot, index, label):
+            if triggered(copy, position.card_slot, index, label):
                 position.game = copy
                 position.main = None if position.main is None else copy.dice[position.main.id]
                 position.attackers = [copy.dice[d.id] for d in position.attackers]
@@ -281,85 +274,6 @@ class _Run:
                 copy.advance()
                 return ""
         return "no die or player of the position raises its event so that its when: filter and if: conditions hold"
-
-
-def _triggered(game: Game, slot: int, index: int, label: str) -> bool:
-    """Whether the ability triggered for the player: queued, resolving, or in the log."""
-    queued = [t for batch in game.trigger_batches for t in batch] + game.new_triggers
-    if any(t.slot == slot and t.ability == index and t.controller == ME for t in queued):
-        return True
-    resolving = game.resolving
-    if resolving is not None and (resolving.trigger.slot, resolving.trigger.ability) == (slot, index):
-        return True
-    mine = f"{game.players[ME].name}: "
-    return any(mine in line and label in line for line in game.log)
-
-
-def _engage(game: Game, attacker: Die, blocker: Die) -> None:
-    attacker.attacking = attacker.blocked = True
-    blocker.blocking = attacker.id
-
-
-def _events(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
-    """Each way to make the trigger's event happen in the position, likeliest first."""
-    game, main = position.game, position.main
-    ordered = sorted(game.dice, key=lambda d: (d.zone is not Zone.FIELD, d.owner != THEM, d.id))
-    in_field = [d.id for d in ordered if d.zone is Zone.FIELD and game.is_character(d)]
-    foes = [d for d in in_field if game.dice[d].owner == THEM]
-    me = None if main is None else main.id
-
-    def ko(victim: int, killer: int | None, combat: bool, victim_attacks: bool = False) -> Callable[[Game], None]:
-        def run(copy: Game) -> None:
-            if killer is not None:
-                copy.this_turn.hits.setdefault(victim, set()).add(killer)
-                if combat:
-                    pair = (victim, killer) if victim_attacks else (killer, victim)
-                    _engage(copy, copy.dice[pair[0]], copy.dice[pair[1]])
-            effects.ko_all(copy, [copy.dice[victim]], combat=combat, by_damage=killer is not None)
-        return run
-
-    def hurt(source: int | None, die: int | None, player: int | None, kind: str) -> Callable[[Game], None]:
-        def run(copy: Game) -> None:
-            by = copy.dice[source].owner if source is not None else THEM if die == me or player == ME else ME
-            if kind == "combat" and source is not None and die is not None:
-                _engage(copy, copy.dice[source], copy.dice[die])
-            copy.damage_queue.append(DamageEvent(1, source, die, player, kind == "combat", kind, by))
-        return run
-
-    def raised(die: int | None, player: int, kind: str, by: int) -> Callable[[Game], None]:
-        def run(copy: Game) -> None:
-            event_die = None if die is None else copy.dice[die]
-            if trigger in OWN_EVENTS:
-                assert me is not None
-                events.emit(copy, trigger, copy.dice[me], event_die, player=player, amount=1,
-                            combat=kind == "combat")
-            else:
-                events.watch(copy, trigger, event_die, player=player, amount=1, combat=kind == "combat",
-                             event_slot=position.card_slot, kind=kind, by=by,
-                             instigator=copy.dice[foes[0]] if foes else None)
-        return run
-
-    kinds = ("combat", "ability")
-    if trigger == "ko" and me is not None:
-        yield from (ko(me, killer, combat) for killer in [None, *foes] for combat in (False, True))
-    elif trigger == "any_ko":
-        yield from (ko(victim, None, combat) for victim in in_field for combat in (False, True))
-    elif trigger == "kos" and me is not None:
-        yield from (ko(victim, me, combat, attacks) for victim in foes
-                    for combat, attacks in ((False, False), (True, False), (True, True)))
-    elif trigger == "damaged" and me is not None:
-        yield from (hurt(source, me, None, kind) for source in [*foes, None] for kind in kinds)
-    elif trigger == "any_damaged":
-        yield from (hurt(source, die, None, kind) for die in in_field for source in foes[:1] for kind in kinds)
-    elif trigger == "deals_damage" and me is not None:
-        yield from (hurt(me, die, player, kind) for die, player in [(None, THEM), *((d, None) for d in foes)]
-                    for kind in kinds)
-    elif trigger in ("you_damaged", "player_damaged"):
-        yield from (hurt(source, None, player, kind) for player in (ME, THEM) for source in [*foes[:1], None]
-                    for kind in EVENT_KINDS if kind != "combat" or source is not None)
-    elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
-        yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
-                    for player in (ME, THEM) for kind in EVENT_KINDS for by in (THEM, ME))
 
 
 # -- the check -----------------------------------------------------------------------
@@ -414,7 +328,7 @@ def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, 
     game = run.game
     label = events.PendingTrigger(ME, position.card_slot, index).label(game)
     result.log = list(game.log)
-    result.fired = ability.trigger in STATIC or _triggered(game, position.card_slot, index, label)
+    result.fired = ability.trigger in STATIC or triggered(game, position.card_slot, index, label)
     if not result.fired:
         result.why_not = f"the {flow} did not trigger it"
         return result
