@@ -53,7 +53,7 @@ def _play_out(game: Game, answers: int = 60) -> int:
 
 
 def test_split_damage_kos_the_biggest_threat_then_spends_the_rest_elsewhere() -> None:
-    ana = [{"card": "sparker1", "zone": "field", "level": 1}, {"zone": "reserve", "face": "bolt"}]
+    ana: list[dict[str, Any]] = [{"card": "sparker1", "zone": "field", "level": 1}, {"zone": "reserve", "face": "bolt"}]
     ben = [{"card": "ogre4", "zone": "field", "level": 1, "label": "ogre"},
            {"zone": "field", "face": "character", "count": 2}]
     game = _game(ana, ben, ["ogre4"])
@@ -70,7 +70,7 @@ def test_two_when_damaged_dice_stop_trading_damage() -> None:
     # Ana's global hits Ben's Babs (2 damage KOs her) and Wall (2 of 3); Ben's Babs hits
     # Ana's Babs and Sidekick back; Ana's Babs then finishes Wall and no more: not Ben's Babs
     # again, whose damage already KOs her (she would hit back again, and so on for ever).
-    ana = [{"card": "sparker1", "zone": "used"}, {"card": "babs2", "zone": "field", "level": 1},
+    ana: list[dict[str, Any]] = [{"card": "sparker1", "zone": "used"}, {"card": "babs2", "zone": "field", "level": 1},
            {"zone": "reserve", "face": "bolt"}, {"zone": "field", "face": "character"}]
     ben = [{"card": "babs3", "zone": "field", "level": 1}, {"card": "wall5", "zone": "field", "level": 1}]
     game = _game(ana, ben, ["babs3", "wall5"])
