@@ -182,7 +182,7 @@ class _Run:
     def settle(self, mode: int | None) -> None:
         """Answer decisions until the ability (and what it set off) has resolved."""
         game = self.game
-        seen: set[Decision] = set()
+        seen: list[Decision] = []     # (compared, not hashed: the compiled engine's values need not hash)
         for _ in range(MAX_ANSWERS):
             decision = game.decision
             if decision is None or decision.kind not in RESOLVING and not game.trigger_batches \
@@ -190,7 +190,7 @@ class _Run:
                 return
             # A question asked again ("another pair to swap? pass: done") is answered "done".
             again = decision in seen and Pass() in decision.options
-            seen.add(decision)
+            seen.append(decision)
             self.apply(Pass() if again else first_legal(game, decision, mode))
         raise SmokeFailure(f"{self.result.name}: still resolving after {MAX_ANSWERS} answers")
 
