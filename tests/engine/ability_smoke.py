@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from teambuilder.catalogue.abilities import STATIC_TRIGGERS
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import damage, events, legality
 from teambuilder.engine.actions import (
@@ -58,7 +59,7 @@ from tests.engine.smoke_events import triggered, ways
 from tests.engine.smoke_position import ME, VARIANTS, Flow, Position, build, companions
 
 MAX_ANSWERS = 80        # decisions answered for one ability before the check gives up
-STATIC = ("while_active", "always")
+STATIC = STATIC_TRIGGERS
 # The ways to fire each trigger a player's action fires (any other: Flow.EVENT).
 FLOWS: dict[str, tuple[str, ...]] = {
     "global": (Flow.MAIN,), "action": (Flow.MAIN,), "burst": (Flow.MAIN,), "double_burst": (Flow.MAIN,),

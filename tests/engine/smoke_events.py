@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from teambuilder.catalogue.abilities import SELF_TRIGGERS
 from teambuilder.engine import effects, events
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import DamageEvent, Die, Zone
 from tests.engine.smoke_position import ME, THEM, Position
 
 # Events a die raises about itself (``emit``); every other trigger is a "whenever" (``watch``).
-OWN_EVENTS = frozenset({"fielded", "attacks", "blocks", "blocked", "damaged", "ko", "purchased", "deals_damage",
-                        "energized", "kos", "engaged"})
+OWN_EVENTS = frozenset(SELF_TRIGGERS)
 KO_EVENTS = ("ko", "any_ko", "kos")
 DAMAGE_EVENTS = ("damaged", "any_damaged", "deals_damage", "you_damaged", "player_damaged")
 # What an event says caused it (damage, targeting, draws), tried in this order.

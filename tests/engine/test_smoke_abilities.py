@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from teambuilder.catalogue.abilities import ACTIVATED_TRIGGERS, STATIC_TRIGGERS, TRIGGERS
 from teambuilder.catalogue.loader import load_catalogue
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.scenario_cards import inline_card
@@ -120,3 +121,22 @@ def test_the_check_reports_each_card_it_could_not_fire() -> None:
     card = probe([{"trigger": "fielded", "if": [{"count": {"owner": "you"}, "at_least": 99}],
                    "effects": [{"do": "gain_life", "to": "you", "amount": 1}]}])
     assert check(card) == [f"{card.code} ability 1 (fielded) did not fire: {smoke(card, 0, None, POOL).why_not}"]
+
+
+@pytest.mark.parametrize("trigger", TRIGGERS)
+def test_every_trigger_of_the_language_can_be_fired(trigger: str) -> None:
+    # A new trigger the check does not know how to fire fails here first, not on a card.
+    ability: dict[str, Any] = {"trigger": trigger}
+    if trigger in STATIC_TRIGGERS:
+        ability["effects"] = [{"do": "modify", "a": 1, "to": {"this": True}}]
+    else:
+        ability["effects"] = [{"do": "damage", "to": "opponent", "amount": 1}]
+    if trigger == "global":
+        ability["cost"] = "1"
+    kind = "basic_action" if trigger in ACTIVATED_TRIGGERS and trigger != "global" else "character"
+    result = fire([ability], kind)
+    assert result.fired, result.why_not
+    assert result.sound
+    if trigger not in STATIC_TRIGGERS:
+        assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
+
