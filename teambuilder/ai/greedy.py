@@ -17,7 +17,8 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 - Divides a die's damage to KO the most valuable dice it can (then as many as it can);
   with Overcrush, once they are all KO'd the rest goes through to the opponent.
 - Targets: harmful effects at the opponent's best die (the opponent, when no opposing die
-  can be chosen), helpful ones at its own best die (or itself).
+  can be chosen), helpful ones at its own best die (or itself); damage only at dice it
+  does not already KO (counting the points of a split already aimed there).
 """
 
 from __future__ import annotations
@@ -250,6 +251,13 @@ class GreedyAgent:
                 if not theirs_in_field:
                     return next(p for p in players if p.player != me)
             theirs = [o for o in dice if game.dice[o.target].owner not in (me, None)]
+            if _resolving_op(game) == "damage":
+                # Damage to a die already KO'd by its damage is wasted (and two "when
+                # damaged" dice hitting each other's doomed die would trade for ever).
+                live = [o for o in theirs if _toughness_left(game, game.dice[o.target]) > _picked(game, o.target)]
+                if theirs and not live and Pass() in decision.options:
+                    return Pass()
+                theirs = live or theirs
             if theirs:
                 return max(theirs, key=lambda o: _threat(game, game.dice[o.target]))
             if Pass() in decision.options:
@@ -328,6 +336,11 @@ def _threat(game: Game, die: Die) -> float:
 
 def _toughness_left(game: Game, die: Die) -> int:
     return game.stats(die)[1] - die.damage
+
+
+def _picked(game: Game, die_id: int) -> int:
+    """Points of split damage already aimed at a die by the ability being resolved."""
+    return game.resolving.picking.count(die_id) if game.resolving is not None else 0
 
 
 def _resolving_effect(game: Game) -> Effect | None:
