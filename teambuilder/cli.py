@@ -133,9 +133,12 @@ def cmd_cards_coverage(args: argparse.Namespace) -> int:
         print()
     sets = result["sets"]
     assert isinstance(sets, list)
-    print(f"{'set':<6} {'cards':>5} {'full':>5} {'partial':>7} {'none':>5}")
-    for row in sets:
-        print(f"{row['set']:<6} {row['cards']:>5} {row['full']:>5} {row['partial']:>7} {row['none']:>5}")
+    total = result["total"]
+    assert isinstance(total, dict)
+    print(f"{'set':<6} {'cards':>5} {'full':>5} {'partial':>7} {'none':>5} {'script':>6}")
+    for row in [*sets, {"set": "total", **total}]:
+        print(f"{row['set']:<6} {row['cards']:>5} {row['full']:>5} {row['partial']:>7} {row['none']:>5} "
+              f"{row['scripted']:>6}")
     return 0
 
 

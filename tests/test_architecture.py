@@ -51,16 +51,19 @@ def test_layers_import_only_downwards() -> None:
 # ``Game`` they are handed (its methods are the engine's upward interface); the
 # ``if TYPE_CHECKING`` import of ``Game`` that annotates them runs nothing.
 ENGINE_LAYERS: list[tuple[str, ...]] = [
+    ("keyword_params",),                                    # keyword values read from card text
     ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
      "game_state"),                                         # what a game is made of
-    ("keywords", "selectors", "rules", "combat_rules"),     # reading the table: filters, rules in force
+    ("keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip"),  # reading the table
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
-    ("effects", "assignment", "scripts.values", "scripts", "primitives"),   # what effects do to dice and players
+    ("effects", "assignment", "scripts.values", "scripts", "primitives",
+     "keyword_flow"),                                       # what effects do to dice and players
     ("triggers", "keyword_combat"),                         # resolving abilities; raising combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)
     ("game",),
-    ("invariants", "replay", "setup", "coverage", "scenario_schema", "scenario_cards", "scenario_expect",
+    ("invariants", "replay", "setup", "coverage", "scenario_schema", "scenario_cards", "scenario_keywords",
+     "scenario_expect",
      "scenario"),                                           # built on a whole game
 ]
 ENGINE = PACKAGE / "engine"

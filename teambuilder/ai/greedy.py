@@ -17,12 +17,15 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 - Divides a die's damage to KO the most valuable dice it can (then as many as it can);
   with Overcrush, once they are all KO'd the rest goes through to the opponent.
 - Targets: harmful effects at the opponent's best die (the opponent, when no opposing die
-  can be chosen), helpful ones at its own best die (or itself).
+  can be chosen), helpful ones at its own best die (or itself); damage only at dice it
+  does not already KO (counting the points of a split already aimed there).
 """
 
 from __future__ import annotations
 
 from teambuilder.ai import combat_keywords
+from teambuilder.ai.keyword_choices import keyword_answer
+from teambuilder.ai.keyword_picks import keyword_pick
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -70,6 +73,10 @@ class GreedyAgent:
         self.seed = seed          # greedy is deterministic; the seed is kept for the protocol
 
     def choose(self, game: Game, decision: Decision) -> Action:
+        if decision.kind is DecisionKind.OPTIONAL or decision.kind is DecisionKind.SCRIPT:
+            answer = keyword_answer(game, decision, die_value)     # Flip, Heroic, Equip questions
+            if answer is not None:
+                return answer
         handler = {
             DecisionKind.PRIORITY: self._priority, DecisionKind.REROLL: self._reroll,
             DecisionKind.ATTACKERS: self._attackers, DecisionKind.BLOCKERS: self._blockers,
@@ -82,8 +89,7 @@ class GreedyAgent:
                 return handler(game, decision)
         if decision.kind == DecisionKind.OPTIONAL:
             return Choose(1)          # "you may": yes (the ability was worth having)
-        keyword_answer = combat_keywords.answer(game, decision)     # Range, Breath Weapon
-        return _default(decision) if keyword_answer is None else keyword_answer
+        return combat_keywords.answer(game, decision) or keyword_pick(game, decision, die_value) or _default(decision)
 
     # -- the Main Step and the attack step's windows ----------------------------------
     def _priority(self, game: Game, decision: Decision) -> Action:
@@ -246,6 +252,13 @@ class GreedyAgent:
                 if not theirs_in_field:
                     return next(p for p in players if p.player != me)
             theirs = [o for o in dice if game.dice[o.target].owner not in (me, None)]
+            if _resolving_op(game) == "damage":
+                # Damage to a die already KO'd by its damage is wasted (and two "when
+                # damaged" dice hitting each other's doomed die would trade for ever).
+                live = [o for o in theirs if _toughness_left(game, game.dice[o.target]) > _picked(game, o.target)]
+                if theirs and not live and Pass() in decision.options:
+                    return Pass()
+                theirs = live or theirs
             if theirs:
                 return max(theirs, key=lambda o: _threat(game, game.dice[o.target]))
             if Pass() in decision.options:
@@ -324,6 +337,11 @@ def _threat(game: Game, die: Die) -> float:
 
 def _toughness_left(game: Game, die: Die) -> int:
     return game.stats(die)[1] - die.damage
+
+
+def _picked(game: Game, die_id: int) -> int:
+    """Points of split damage already aimed at a die by the ability being resolved."""
+    return game.resolving.picking.count(die_id) if game.resolving is not None else 0
 
 
 def _resolving_effect(game: Game) -> Effect | None:

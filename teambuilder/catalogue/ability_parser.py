@@ -18,9 +18,11 @@ from teambuilder.catalogue.ability_vocabulary import (
     DISTINCT,
     DURATIONS,
     KEYWORD_NAMES,
+    LABEL_TRIGGERS,
     LEGACY_SELECTORS,
     LIMITS,
     OPS,
+    OPTIONAL_LABELS,
     OWNERS,
     PLAYER_CHOICES,
     REACTIONS,
@@ -92,7 +94,8 @@ def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
-                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator")
+                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
+                "partner", "paired", "equipped")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -119,7 +122,8 @@ def parse_filter(raw: Any) -> DieFilter:
         blocked=_opt_bool(raw, "blocked"), has_global=_opt_bool(raw, "has_global"),
         basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
-        instigator=bool(_opt_bool(raw, "instigator")))
+        instigator=bool(_opt_bool(raw, "instigator")), partner=bool(_opt_bool(raw, "partner")),
+        paired=_opt_bool(raw, "paired"), equipped=bool(_opt_bool(raw, "equipped")))
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -166,7 +170,7 @@ def parse_amount(raw: Any) -> Amount:
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker", "source", "by")
+                   "only_attacker", "source", "by", "side", "paired")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -182,7 +186,7 @@ def parse_condition(raw: Any) -> Condition:
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect"),
-               "by": ("you", "opponent")}[kind]
+               "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,)}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())
@@ -252,7 +256,7 @@ def _parse_effect(raw: Any) -> Effect:
 
 
 _ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
-                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled")
+                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -275,7 +279,10 @@ def _parse_ability(raw: Any) -> Ability:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"ability: expected a mapping, got {raw!r}")
     _check_keys(raw, _ABILITY_KEYS, "ability")
-    trigger = _choice(raw, "trigger", TRIGGERS)
+    label = LABEL_TRIGGERS.get(str(raw.get("keyword", "")))
+    trigger = _choice(raw, "trigger", TRIGGERS, label)
+    if label is not None and trigger != label:
+        raise _fail(raw, f"trigger: keyword {raw['keyword']} abilities trigger on {label}, not {trigger}")
     script = str(raw.get("script", ""))
     modes: tuple[tuple[Effect, ...], ...] = ()
     if "modes" in raw:
@@ -293,6 +300,9 @@ def _parse_ability(raw: Any) -> Ability:
     conditions = raw.get("if", [])
     if isinstance(conditions, Mapping):
         conditions = [conditions]
+    if raw.get("side") is not None:
+        # A Flip card's ability on one side: it holds only while that side faces up.
+        conditions = [{"side": raw["side"]}, *conditions]
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -302,7 +312,9 @@ def _parse_ability(raw: Any) -> Ability:
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
                    when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
                    conditions=tuple(parse_condition(c) for c in conditions),
-                   optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
+                   optional=bool(_opt_bool(raw, "optional")) or (keyword in OPTIONAL_LABELS
+                                                                  and raw.get("optional") is None),
+                   modes=modes, keyword=keyword,
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),
                    text=str(raw.get("text", "")))

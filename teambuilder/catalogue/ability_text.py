@@ -5,7 +5,7 @@ card file); everything else is rendered here, a clause per effect."""
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
-from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, TRIGGER_LABELS, ZONE_WORDS
+from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, LABEL_IFS, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
 AFFILIATION_NAMES: dict[str, str] = {}
@@ -31,8 +31,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
     words: list[str] = []
     if f.this:
         return "this die"
-    if f.event:
-        return "that die"
+    if f.event or f.partner or f.equipped:      # (partner: Heroic; equipped: Equip)
+        return "that die" if f.event else "its partner" if f.partner else "the equipped character die"
     if f.engaged:
         return "each die engaged with this one" if not target else "target die engaged with this one"
     if f.owner == "you":
@@ -99,7 +99,7 @@ def describe_selector(to: Selector) -> str:
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         return text + (" or target player" if to.or_player else "")
-    if to.die.this or to.die.event or to.die.engaged:
+    if to.die.this or to.die.event or to.die.engaged or to.die.partner or to.die.equipped:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
@@ -320,14 +320,12 @@ def describe_condition(condition: Condition) -> str:
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
             "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker", "retaliation": "another die of this card is active",
-            "resistance": "one of your character dice was KO'd this turn",
-            "common_ground": "this die attacks together with a Villain character die"}.get(kind, kind)
+            "only_attacker": "this is your only attacker", "paired": "it is paired up", **LABEL_IFS}.get(kind, kind)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
-                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:",
-                   "Aftershock:", "Common Ground:", "Resistance:", "Retaliation:")
+                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
+    f"{name}:" for name in (*KEYWORD_LABELS.values(), *KEYWORD_PREFIXES.values()))   # Vengeance:, Spark:...
 
 
 def render_ability(ability: Ability) -> str:
@@ -348,11 +346,11 @@ def render_ability(ability: Ability) -> str:
             body = "; ".join(_join_if_done(ability.effects))
         if ability.optional:
             body = "you may " + body
-        if ability.conditions:
-            body = "if " + " and ".join(describe_condition(c) for c in ability.conditions) + ", " + body
+        if conditions := [c for c in ability.conditions if c.kind != "side"]:   # (a side: in the label)
+            body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + "."
-    label = _label(ability)
-    return f"{label}: {body}"
+    side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
+    return f"{_label(ability)}{side}: {body}"
 
 
 def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
@@ -385,9 +383,7 @@ def _label(ability: Ability) -> str:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")
                  .replace("While active", "This turn"))
-    if ability.keyword in KEYWORD_PREFIXES:
-        label = f"{KEYWORD_PREFIXES[ability.keyword]} - {label}"
-    return label
+    return f"{KEYWORD_PREFIXES[ability.keyword]} - {label}" if ability.keyword in KEYWORD_PREFIXES else label
 
 
 def render_card_text(abilities: tuple[Ability, ...], keywords: tuple[str, ...], keyword_names: dict[str, str],

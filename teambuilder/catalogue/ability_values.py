@@ -69,6 +69,9 @@ class DieFilter:
     fought: bool | None = None    # attacked or blocked at some point this turn
     bound: bool = False           # a die the scheduling ability chose (its targets)
     instigator: bool = False      # the die that caused the event (the targeting die, the damage source)
+    partner: bool = False         # Heroic: the die paired with this die (with this card's dice, for statics)
+    paired: bool | None = None    # Heroic: a die that has a partner (True) or none (False)
+    equipped: bool = False        # Equip: the character die this Gear die (this card's Gear dice) is attached to
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from teambuilder.catalogue.rule_names import RULE_NAMES
 # fire while the card is active and something matching ``when`` happens anywhere.
 SELF_TRIGGERS: tuple[str, ...] = (
     "fielded", "attacks", "blocks", "blocked", "engaged", "damaged", "ko", "purchased",
-    "deals_damage", "kos", "energized", "leaves_field",
-)
+    "deals_damage", "kos", "energized",
+) + ("spins_up", "rolled_from_prep") + ("leaves_field",)   # Awaken, Back for More; Aftershock
 WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
-)
+) + ("burst_rolled",)                   # Spark
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
 TRIGGERS: tuple[str, ...] = SELF_TRIGGERS + WATCH_TRIGGERS + ACTIVATED_TRIGGERS + STATIC_TRIGGERS
@@ -41,10 +41,22 @@ KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
-    "vengeance",
+    "vengeance", "flip", "heroic", "equip", "trap", "experience",
+) + ("amplify", "awaken", "back_for_more", "boomerang", "gadgeteer", "gate", "obscure", "recruit", "rush",
+     "spark", "swarm", "teamwatch") + (
     "aftershock", "anti_breath_weapon", "breath_weapon", "common_ground", "frag", "range", "resistance",
-    "retaliation", "strike",
-)
+    "retaliation", "strike")
+# Keywords that label one of the card's own written abilities and say when it happens: an
+# ability with the keyword takes this trigger (Teamwatch: whenever you field a character
+# die sharing an affiliation with it; Awaken: this die spins up; Back for More: this die,
+# in your Prep Area since the turn began, is rolled in your Roll and Reroll Step; Spark:
+# a burst face was rolled, once at the end of the step).
+LABEL_TRIGGERS: dict[str, str] = {
+    "teamwatch": "any_fielded", "awaken": "spins_up", "back_for_more": "rolled_from_prep", "spark": "burst_rolled",
+    "aftershock": "leaves_field",   # Aftershock: this die left the Field Zone (because of the opponent)
+}
+# Labels whose ability is a "you may" (the others must happen).
+OPTIONAL_LABELS: tuple[str, ...] = ("awaken",)
 
 # Rules that ``do: rule`` adds while its card is active (or for the turn). The engine asks
 # for them where the rule matters: costs when paying, targeting when choosing targets...

@@ -25,11 +25,20 @@ TRIGGER_LABELS = {
     "prepped": "While active, whenever {when} is prepped",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
+    "spins_up": "When this die spins up", "rolled_from_prep": "When rolled from the Prep Area",
+    "burst_rolled": "While active, at the end of a step in which you rolled a burst",
 }
 KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
+                  "teamwatch": "Teamwatch", "awaken": "Awaken", "back_for_more": "Back for More", "spark": "Spark",
+                  "amplify": "Amplify", "obscure": "Obscure", "boomerang": "Boomerang", "gadgeteer": "Gadgeteer",
+                  "gate": "Gate", "recruit": "Recruit", "heroic": "Heroic", "equip": "Equip", "trap": "Trap",
                   "aftershock": "Aftershock"}
 # Keywords that name an ability whose trigger still needs saying: "Resistance - While active,
 # at the end of each turn: ...".
 KEYWORD_PREFIXES = {"common_ground": "Common Ground", "resistance": "Resistance", "retaliation": "Retaliation"}
+# The conditions those labels add, in words (``if`` clauses of rendered text).
+LABEL_IFS = {"retaliation": "another die of this card is active",
+             "resistance": "one of your character dice was KO'd this turn",
+             "common_ground": "this die attacks together with a Villain character die"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}

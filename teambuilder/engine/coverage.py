@@ -8,6 +8,10 @@ Derived from the data, never declared by hand:
   ability.") needs no abilities.
 - ``partial``: it has abilities, but something above is missing.
 - ``none``: its text describes abilities and it has none: it plays on its stats only.
+
+Separately, a card *needs a script* when any of its abilities runs a per-card Python
+script (``script:`` or an effect ``do: script``): the count says how much of the card
+pool the ability language cannot yet say by itself.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from dataclasses import dataclass, field
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import scripts
-from teambuilder.engine.keyword_abilities import BUILT, IMPLEMENTED, keyword_number
+from teambuilder.engine.keyword_abilities import BUILT, IMPLEMENTED, MEASURED
 from teambuilder.engine.primitives import HANDLERS
 
 STATUSES = ("full", "partial", "none")
+SCRIPTED = "scripted"   # the count of cards that need a script, beside the statuses
 # "Fast.", "Corrupt 2.", "Suit Up (Pepper Potts or Rescue).": a keyword, with its number or names
 _KEYWORD_SENTENCE = re.compile(r"^[A-Z][a-z]+( [A-Z][a-z]+)?( \d+| \([^()]+\))?\.$")
 
@@ -32,9 +37,18 @@ class CardCoverage:
     name: str
     status: str
     missing: tuple[str, ...] = field(default=())
+    scripted: bool = False
 
     def to_dict(self) -> dict[str, object]:
-        return {"code": self.code, "name": self.name, "status": self.status, "missing": list(self.missing)}
+        return {"code": self.code, "name": self.name, "status": self.status, "missing": list(self.missing),
+                "scripted": self.scripted}
+
+
+def needs_script(card: Card) -> bool:
+    """Whether any ability of the card runs a per-card script (``script:`` adds a
+    ``script`` effect when parsed, so looking at the effects covers both spellings)."""
+    return any(effect.op == "script" for ability in card.abilities
+               for effect in ability.effects + tuple(e for mode in ability.modes for e in mode))
 
 
 def needs_abilities(card: Card) -> bool:
@@ -51,9 +65,9 @@ def coverage(card: Card) -> CardCoverage:
     for keyword in card.keywords:
         if keyword not in IMPLEMENTED:
             missing.append(f"keyword {keyword}")
-        elif keyword in BUILT and BUILT[keyword](card.text) is None \
-                or keyword in ("range", "breath_weapon") and keyword_number(keyword, card.text) is None \
-                or keyword == "retaliation" and not card.affiliations:
+        elif keyword in BUILT and BUILT[keyword](card.text) is None or \
+                keyword in MEASURED and MEASURED[keyword](card.text) is None or \
+                keyword == "retaliation" and not card.affiliations:
             missing.append(f"keyword {keyword}: its text does not say what it needs")
     for index, ability in enumerate(card.abilities, start=1):
         if ability.unsupported:
@@ -65,17 +79,28 @@ def coverage(card: Card) -> CardCoverage:
                 missing.append(f"ability {index}: script {effect.name} is not registered")
     if not card.abilities and needs_abilities(card):
         return CardCoverage(card.code, card.full_name, "none", ("its abilities are not written as data yet",))
-    return CardCoverage(card.code, card.full_name, "partial" if missing else "full", tuple(missing))
+    return CardCoverage(card.code, card.full_name, "partial" if missing else "full", tuple(missing),
+                        needs_script(card))
+
+
+def _row(counts: Counter[str]) -> dict[str, object]:
+    return {"cards": sum(counts[s] for s in STATUSES), **{s: counts.get(s, 0) for s in STATUSES},
+            "scripted": counts.get(SCRIPTED, 0)}
 
 
 def report(cards: list[Card]) -> dict[str, object]:
-    """The stable JSON object of ``teambuilder cards coverage --json``."""
+    """The stable JSON object of ``teambuilder cards coverage --json``: per set and in
+    total, how many cards are full / partial / none and how many need a script."""
     entries = [coverage(card) for card in cards]
     sets: dict[str, Counter[str]] = {}
+    total: Counter[str] = Counter()
     for card, entry in zip(cards, entries, strict=True):
-        sets.setdefault(card.set_code, Counter())[entry.status] += 1
+        counts = sets.setdefault(card.set_code, Counter())
+        for bucket in (counts, total):
+            bucket[entry.status] += 1
+            bucket[SCRIPTED] += entry.scripted
     return {
-        "sets": [{"set": code, "cards": sum(counts.values()), **{s: counts.get(s, 0) for s in STATUSES}}
-                 for code, counts in sets.items()],
+        "sets": [{"set": code, **_row(counts)} for code, counts in sets.items()],
+        "total": _row(total),
         "cards": [entry.to_dict() for entry in entries],
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, keywords, rules, selectors
+from teambuilder.engine import combat_rules, events, keyword_experience, keywords, rules, selectors
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
@@ -84,6 +84,10 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
+    if game.bookkeeping.experience:
+        tokens = keyword_experience.bonus(game, die)
+        attack += tokens
+        defense += tokens
     if swap:
         attack, defense = defense, attack
     overrides = [m for m in die.modifiers if m.kind == "set"]
@@ -125,6 +129,8 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     game.say(f"{die.spec.name} spins to level {die.spec.faces[index].level}.", die.owner)
     if went_up:
         events.watch(game, "spun_up", die)
+        if "spins_up" in game.tables.watched:
+            events.emit(game, "spins_up", die)      # Awaken: this die spun up
     return True
 
 
@@ -203,22 +209,23 @@ def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> No
         die.zone = Zone.RESERVE
 
 
-def ko(game: Game, die: Die, into: Zone = Zone.PREP) -> bool:
+def ko(game: Game, die: Die, into: Zone = Zone.PREP, by: int | None = None) -> bool:
     """KO: the die goes to its owner's prep area and loses damage and effects. Keywords
-    (Iron Will, Regenerate) may stop or replace it."""
-    return bool(ko_all(game, [die], into))
+    (Iron Will, Regenerate) may stop or replace it. ``by``: the player whose ability KOs it."""
+    return bool(ko_all(game, [die], into, by=by))
 
 
 def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = False,
-           by_damage: bool = False) -> list[Die]:
+           by_damage: bool = False, by: int | None = None) -> list[Die]:
     """KO dice at the same moment: every "when KO'd" / "whenever ... is KO'd" /
     "when this die KOs" trigger sees all of them before any leaves the field. Returns the
-    dice actually KO'd."""
+    dice actually KO'd. ``by``: the player whose ability KOs them (None: combat, damage)."""
     doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
               and not (combat and game.has_rules and combat_rules.die_has(game, d, "no_combat_ko"))
               and not (d.blocking is not None and game.has_rules
                        and combat_rules.die_has(game, d, "no_ko_while_blocking"))
               and not replace_ko(game, d)]
+    keyword_experience.note_kos(game, doomed, by)
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         if die.owner is not None:
@@ -250,7 +257,7 @@ def _ko_cause(game: Game, die: Die, by_damage: bool) -> int | None:
 
 def replace_ko(game: Game, die: Die) -> bool:
     """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does
-    not happen (the die stays, or Regenerate moved it itself)."""
+    not happen (the die stays in the field)."""
     if die.token:
         return False
     if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
@@ -265,6 +272,10 @@ def replace_ko(game: Game, die: Die) -> bool:
 
 
 def regenerate(game: Game, die: Die) -> bool:
+    """Regenerate: roll the die. A character face keeps it in the field (not the Attack
+    Zone) with its damage cleared and its effects kept, and it is not KO'd, so no "when
+    KO'd" fires. Any other face fails: the die is KO'd after all (its KO triggers fire) and
+    goes to the prep area (glossary "Regenerate", DDDM1)."""
     roll(game, die)
     face = die.spec.faces[die.face]
     if face.kind == CHARACTER:
@@ -272,9 +283,8 @@ def regenerate(game: Game, die: Die) -> bool:
         die.leave_combat()
         game.say(f"{die.spec.name} regenerates: it stays in the field at level {face.level}.", die.owner)
         return True
-    game.say(f"{die.spec.name} regenerates to {face.describe()} and goes to the prep area.", die.owner)
-    move(game, die, Zone.PREP, by_ko=True)
-    return True
+    game.say(f"{die.spec.name} fails to regenerate ({face.describe()}).", die.owner)
+    return False
 
 
 # Cards whose Regenerate has a price (Sebastian Shaw pays 1 life): code -> check-and-pay.

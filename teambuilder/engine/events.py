@@ -25,6 +25,9 @@ from teambuilder.engine.state import Die, Zone
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
+# Events only the player they are about reacts to: damage to you, bursts you rolled (Spark).
+_YOURS = ("you_damaged", "burst_rolled")
+
 
 @dataclass(frozen=True)
 class PendingTrigger:
@@ -75,13 +78,30 @@ def _live(game: Game, slot: int, trigger: str) -> bool:
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
+    if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
+        return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)
     implied = LABEL_CONDITIONS.get(ability.keyword) if ability.keyword else None
     if implied is not None and not selectors.holds(ctx, implied):
         return False
+    if ability.keyword == "teamwatch" and not _teamwatch(ctx):
+        return False
     if ability.when is not None and (ctx.event_die is None or not selectors.matches(ctx, ctx.event_die, ability.when)):
         return False
     return selectors.all_hold(ctx, ability.conditions)
+
+
+def _teamwatch(ctx: Context) -> bool:
+    """Teamwatch: you fielded a character die sharing an affiliation with this card, and
+    the card was active already (a die fielding itself does not set off its own)."""
+    die, game = ctx.event_die, ctx.game
+    if die is None or die.owner != ctx.controller or not selectors.is_character_die(die) or ctx.slot is None:
+        return False
+    card = game.slots[ctx.slot].card.card
+    if not set(card.affiliations) & selectors.affiliations(game, die):
+        return False
+    return any(d.slot == ctx.slot and d.zone is Zone.FIELD and d is not die and d.owner == ctx.controller
+               for d in game.dice)
 
 
 def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
@@ -108,7 +128,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         return
     for controller, slot_index, index, _, source, bound, origin in list(game.scheduled):
         ability = game.slots[slot_index].card.abilities[index]
-        if ability.trigger != event or (event == "you_damaged" and player != controller):
+        if ability.trigger != event or (event in _YOURS and player != controller):
             continue
         pending = PendingTrigger(controller, slot_index, index, source, None if die is None else die.id,
                                  event_player=player, event_amount=amount, combat=combat, event_slot=event_slot,
@@ -121,8 +141,12 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):
             continue
-        for controller, source in _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes)):
-            if event == "you_damaged" and player != controller:
+        if game.tables.trap and any(abilities[i].keyword == "trap" for i in indexes):
+            watchers = _trap_dice(game, slot.index)
+        else:
+            watchers = _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes))
+        for controller, source in watchers:
+            if event in _YOURS and player != controller:
                 continue
             for index in indexes:
                 pending = PendingTrigger(controller, slot.index, index, source,
@@ -132,6 +156,11 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                          instigator=None if instigator is None else instigator.id)
                 if _may_trigger(game, abilities[index], pending):
                     game.new_triggers.append(pending)
+
+
+def _trap_dice(game: Game, slot: int) -> list[tuple[int, int | None]]:
+    """Each Trap die of a card waiting in the field springs on its own (not once a card)."""
+    return [(d.owner, d.id) for d in game.slot_dice[slot] if d.zone is Zone.FIELD and d.owner is not None]
 
 
 def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | None]]:

@@ -62,6 +62,14 @@ class GameTables:
         # Energy faces by die and face, and Hands by the pool they hold: pure answers
         # about this game's dice, filled in as the game meets them (see ``Game.hand``).
         self.energy_faces: dict[int, EnergySource | None] = {}
+        # Keywords of the Dungeons & Dragons / Flip / Heroic kind that keep state: looked
+        # for only in games whose cards print them.
+        printed = {k for s in slots for k in s.card.card.keywords}
+        self.experience = "experience" in printed
+        self.flip = "flip" in printed
+        self.equip = "equip" in printed
+        self.trap = "trap" in printed
+        self.heroic = "heroic" in printed
         self.hands: dict[tuple[int, ...], Hand] = {}
 
     def hand(self, reserve: Iterable[Die]) -> Hand:
@@ -118,14 +126,18 @@ class TurnMemory:
         # rules themselves): who made a die leave the field, for Aftershock.
         self.acting: list[int] = []
         self.iron_will: dict[int, tuple[int, int]] = {}   # die -> (damage, defense) it shrugged off
+        self.adventurers: set[int] = set()       # Adventurer dice active at a KO of an opposing Monster
         # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
+        self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
+        self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
-                      self.iron_will, self.shields, self.lost_dice, self.harmed_by, self.acting):
+                      self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
+                      self.lost_dice, self.harmed_by, self.acting):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -145,7 +157,10 @@ class TurnMemory:
         other.harmed_by = {die: set(by) for die, by in self.harmed_by.items()}
         other.acting = list(self.acting)
         other.iron_will = dict(self.iron_will)
+        other.adventurers = set(self.adventurers)
         other.shields = dict(self.shields)
+        other.began_in_prep = set(self.began_in_prep)
+        other.bursts_rolled = set(self.bursts_rolled)
         return other
 
 
@@ -160,6 +175,11 @@ class Bookkeeping:
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
         # -1: until changed), the die it belongs to (None: the whole card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
+        self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
+        self.flipped: set[int] = set()           # Flip cards showing their back side
+        self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
+        # Heroic pairs: die -> (its partner, the player whose next turn's start ends the pair).
+        self.partners: dict[int, tuple[int, int]] = {}
 
     def copy(self) -> Bookkeeping:
         other = Bookkeeping()
@@ -168,6 +188,10 @@ class Bookkeeping:
         other.set_aside = list(self.set_aside)
         other.named = dict(self.named)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
+        other.experience = dict(self.experience)
+        other.flipped = set(self.flipped)
+        other.equipped = dict(self.equipped)
+        other.partners = dict(self.partners)
         return other
 
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 from enum import StrEnum
 
 from teambuilder.catalogue.abilities import Ability, Condition, parse_ability
+from teambuilder.engine.keyword_params import gate_kind, recruit_kind, rush_kind
 
 # -- keywords that are abilities ---------------------------------------------------------
 
@@ -42,22 +43,69 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     "cleave": parse_ability({
         "trigger": "kos", "keyword": "cleave",
         "effects": [{"do": "script", "to": {"target": 1, "owner": "opponent"}, "name": "keyword:cleave"}]}),
+    # Gadgeteer: on attack, you may roll a Continuous action die from your Used Pile.
+    "gadgeteer": parse_ability({
+        "trigger": "attacks", "keyword": "gadgeteer", "optional": True,
+        "text": "You may roll a Continuous action die from your Used Pile: on a non-energy face it goes into your "
+                "Field Zone.",
+        "if": {"count": {"owner": "you", "kind": "action", "zone": "used"}, "at_least": 1},
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:gadgeteer"}]}),
+    # Amplify and Obscure: raised for each of your dice with them when you use an action die.
+    "amplify": parse_ability({
+        "trigger": "action_used", "keyword": "amplify",
+        "text": "Each time you use an action die, spin this die up 1 level.",
+        "effects": [{"do": "spin_up", "to": {"this": True}, "amount": 1}]}),
+    "obscure": parse_ability({
+        "trigger": "action_used", "keyword": "obscure",
+        "text": "Each time you use an action die, this die cannot be blocked this turn.",
+        "effects": [{"do": "unblockable", "to": {"this": True}, "duration": "turn"}]}),
+    # Boomerang: raised for the action die itself once its effect has resolved.
+    "boomerang": parse_ability({
+        "trigger": "action_used", "keyword": "boomerang",
+        "text": "After this action die is used, roll it: on an action face it goes to your Prep Area.",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:boomerang"}]}),
+    # Flip: at the start of each of your turns you may turn the card over (a card's side
+    # is kept however its dice move: the ability works from anywhere).
+    "flip": parse_ability({
+        "trigger": "start_of_turn", "keyword": "flip", "optional": True, "anywhere": True,
+        "if": [{"turn": "yours"}],
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:flip"}]}),
+    # Heroic: when fielded, this die may pair with a die of a different Heroic character.
+    "heroic": parse_ability({
+        "trigger": "fielded", "keyword": "heroic",
+        "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:heroic"}]}),
+    # Equip: when the Gear die is used (raised) and at the start of every turn while it is
+    # in the field, it may be attached (or moved) to a character die showing the Gear icon.
+    "equip": parse_ability({
+        "trigger": "start_of_turn", "keyword": "equip",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:equip"}]}),
     # Range, Breath Weapon and Frag choose and deal their damage in their scripts
     # (scripts/keyword_combat.py); ``keyword_combat`` raises them.
     "range": parse_ability({
         "trigger": "attackers_declared", "keyword": "range",
+        "text": "When Range dice attack, each active Range die of both players deals its Range value to a target "
+                "opposing character die, the attacking player's dice first.",
         "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:range"}]}),
     "breath_weapon": parse_ability({
         "trigger": "attacks", "keyword": "breath_weapon",
+        "text": "You may pay its Breath Weapon value X: X damage to your opponent and each of their character dice "
+                "(once per character).",
         "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:breath_weapon"}]}),
     "frag": parse_ability({
         "trigger": "kos", "keyword": "frag",
+        "text": "When its combat damage KOs a blocker, each opposing character die that did not block this turn "
+                "takes 1 damage.",
         "effects": [{"do": "script", "to": {"this": True}, "name": "keyword:frag"}]}),
 }
 # Keyword abilities the engine raises itself, for any die that has the keyword (printed
 # or given): their index in a PendingTrigger is -1 - position here.
-RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave", "range", "breath_weapon", "frag")
-PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out")
+RAISED: tuple[str, ...] = ("tag_out", "infiltrate", "cleave", "equip", "amplify", "obscure", "boomerang",
+                           "range", "breath_weapon", "frag")
+PRINTED: tuple[str, ...] = ("attune", "intimidate", "call_out", "flip", "heroic", "equip", "gadgeteer")
+# Keywords whose ability is added even to a card that labels its own abilities with the
+# keyword: there the label names what the keyword gives ("Heroic: while paired up, ..."),
+# not a version of the keyword's own ability.
+ALWAYS_ADDED: tuple[str, ...] = ("flip", "heroic", "equip")
 
 
 def suit_up(text: str) -> Ability | None:
@@ -76,20 +124,45 @@ def suit_up(text: str) -> Ability | None:
                     {"do": "move", "to": {"this": True, "zone": "any"}, "into": "field", "level": 2, "if_done": True}]})
 
 
+def gate(text: str) -> Ability | None:
+    """Gate (X): when fielded you may roll an unbought die of X from your cards; a character
+    face puts it in your Prep Area (the script, which reads X from the card again)."""
+    if gate_kind(text, "") is None:
+        return None
+    return parse_ability({
+        "trigger": "fielded", "keyword": "gate", "optional": True,
+        "text": "You may roll an unbought die the Gate names: on a character face it goes to your Prep Area.",
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:gate"}]})
+
+
+def recruit(text: str) -> Ability | None:
+    """Recruit X: when this die deals combat damage to the opponent you may field a die of X
+    from your Used Pile, Reserve Pool or Prep Area at level 1 (the script reads X)."""
+    if recruit_kind(text) is None:
+        return None
+    return parse_ability({
+        "trigger": "deals_damage", "keyword": "recruit", "optional": True,
+        "text": "When it deals combat damage to your opponent, you may put a die the Recruit names into your "
+                "Field Zone at level 1.",
+        "if": [{"combat": True}, {"count": {"event": True, "kind": "any", "zone": "any"}, "at_most": 0}],
+        "effects": [{"do": "script", "to": {"player": "you"}, "name": "keyword:recruit"}]})
+
+
 def retaliation(affiliations: tuple[str, ...]) -> Ability | None:
     """Retaliation: while active, whenever a character die you control that shares an
-    affiliation with this card is KO'd, an opponent takes 1 damage (DCDM1); the script
-    checks that a die of the card is still active (the KO'd one cannot retaliate)."""
+    affiliation with this card is KO'd, an opponent takes 1 damage (DCDM1), if another die
+    of the card is still active (the KO'd one cannot retaliate for itself)."""
     if not affiliations:
         return None
     ability = parse_ability({
         "trigger": "any_ko", "keyword": "retaliation", "when": {"owner": "you", "affiliation": list(affiliations)},
+        "text": "Deal 1 damage to your opponent, if another die of this card is active.",
         "effects": [{"do": "script", "to": {"player": "opponent"}, "name": "keyword:retaliation"}]})
     return replace(ability, conditions=(LABEL_CONDITIONS["retaliation"],))   # checked again as it resolves
 
 
 # Keywords that label a card's own written ability and add a condition to it: the ability
-# triggers (and works) only while the condition holds.
+# triggers (and a global is offered) only while the condition holds.
 LABEL_CONDITIONS: dict[str, Condition] = {
     "underdog": Condition("underdog", value="true"),
     "common_ground": Condition("common_ground", value="true"),   # attacking with a Villain die
@@ -110,10 +183,21 @@ def keyword_number(keyword: str, text: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def range_number(text: str) -> int | None:
+    return keyword_number("range", text)
+
+
+def breath_weapon_number(text: str) -> int | None:
+    return keyword_number("breath_weapon", text)
+
+
 # Keyword abilities built from the card that lists the keyword (its text names what they need).
-BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up}
+BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up, "gate": gate, "recruit": recruit}
 # ... and from the card's affiliations.
 BUILT_FROM_AFFILIATIONS: dict[str, Callable[[tuple[str, ...]], Ability | None]] = {"retaliation": retaliation}
+# Keywords the rules carry out with a value the card's text gives (None: the text does not say).
+MEASURED: dict[str, Callable[[str], object | None]] = {
+    "rush": rush_kind, "range": range_number, "breath_weapon": breath_weapon_number}
 
 
 class Carried(StrEnum):
@@ -129,15 +213,20 @@ class Carried(StrEnum):
 # The keywords the engine implements, and how: the coverage report trusts this table, and
 # tests/engine/test_keyword_claims.py checks each entry has code and a scenario behind it.
 IMPLEMENTED: dict[str, Carried] = {
+    "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
+    "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
+    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "equip": Carried.ABILITY, "experience": Carried.RULE,
+    "fast": Carried.RULE, "flip": Carried.ABILITY, "heroic": Carried.ABILITY, "immortal": Carried.RULE,
+    "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
+    "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
+    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "trap": Carried.LABEL, "underdog": Carried.RULE,
+    "vengeance": Carried.LABEL,
+    "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
+    "awaken": Carried.LABEL, "teamwatch": Carried.LABEL, "amplify": Carried.ABILITY, "obscure": Carried.ABILITY,
+    "boomerang": Carried.ABILITY, "gadgeteer": Carried.ABILITY, "gate": Carried.ABILITY, "recruit": Carried.ABILITY,
     "aftershock": Carried.LABEL, "anti_breath_weapon": Carried.RULE, "breath_weapon": Carried.ABILITY,
     "common_ground": Carried.LABEL, "frag": Carried.ABILITY, "range": Carried.ABILITY, "resistance": Carried.LABEL,
     "retaliation": Carried.ABILITY, "strike": Carried.RULE,
-    "ally": Carried.RULE, "attune": Carried.ABILITY, "call_out": Carried.ABILITY, "cleave": Carried.ABILITY,
-    "continuous": Carried.RULE, "corrupt": Carried.EFFECT, "crossover": Carried.ENERGY, "deadly": Carried.RULE,
-    "energize": Carried.LABEL, "energy_drain": Carried.RULE, "fast": Carried.RULE, "immortal": Carried.RULE,
-    "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
-    "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
-    "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
 }
 
 

@@ -38,10 +38,57 @@ def immortal_to_bag(game: Game, die: Die) -> bool:
 # -- capture, control, copy, swap, tokens, out of play ---------------------------------
 
 def leaving_field(game: Game, die: Die) -> None:
-    """Bookkeeping when a die leaves the field: what it captured or controls is released."""
+    """Bookkeeping when a die leaves the field: what it captured or controls is released;
+    a Gear attached to it stays in the field unattached; its Heroic pair ends."""
     for other in game.dice:
         if other.under == die.id:
             release(game, other)
+    if game.bookkeeping.equipped or game.bookkeeping.partners:
+        forget_links(game, die.id)
+
+
+def forget_links(game: Game, die_id: int) -> None:
+    """``die_id`` has left the field: no Gear is attached to it or by it, it has no partner."""
+    equipped = game.bookkeeping.equipped
+    for gear in [g for g, worn in equipped.items() if die_id in (g, worn)]:
+        del equipped[gear]
+        if gear != die_id:
+            game.say(f"{game.dice[gear].spec.name} stays in the field, unattached.", game.dice[gear].owner)
+    partners = game.bookkeeping.partners
+    if die_id in partners:
+        other = partners.pop(die_id)[0]
+        partners.pop(other, None)
+
+
+def spring_trap(game: Game, die: Die) -> None:
+    """A Trap's trigger happened: its die leaves the field for the used pile (out of play
+    first on its owner's turn, reaching the used pile as the turn ends), then its effect
+    resolves (DDDM3 glossary "Traps")."""
+    if die.zone is not Zone.FIELD:
+        return
+    die.reset()
+    die.zone = Zone.OUT_OF_PLAY if die.owner == game.active else Zone.USED
+    game.say(f"{die.spec.name} springs: it goes to the {die.zone.value}"
+             f"{' (then the used pile)' if die.zone is Zone.OUT_OF_PLAY else ''}.", die.owner)
+
+
+def start_of_turn_links(game: Game, player: int) -> None:
+    """The start of ``player``'s turn: the Heroic pairs they made last turn end (and any
+    link to a die no longer in the field is forgotten)."""
+    equipped = game.bookkeeping.equipped
+    for gear in [g for g, worn in equipped.items()
+                 if game.dice[g].zone is not Zone.FIELD or game.dice[worn].zone is not Zone.FIELD]:
+        del equipped[gear]
+    partners = game.bookkeeping.partners
+    ending = [d for d, (_, owner) in partners.items() if owner == player]
+    for die in ending:
+        del partners[die]
+    if ending:
+        game.say(f"{_pair_names(game, ending)} are no longer paired up.", player)
+
+
+def _pair_names(game: Game, dice: list[int]) -> str:
+    return " and ".join(game.dice[d].spec.name for d in sorted(dice))
 
 
 def release(game: Game, die: Die) -> None:

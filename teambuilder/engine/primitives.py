@@ -143,7 +143,7 @@ def _set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
 
 def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     into = ZONE_OF[effect.into] if effect.into else Zone.PREP
-    return _some([ko(ctx.game, die, into) for die in dice])
+    return _some([ko(ctx.game, die, into, by=ctx.controller) for die in dice])
 
 
 def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:

@@ -40,6 +40,7 @@ from teambuilder.engine.game_state import PlayerSetup
 from teambuilder.engine.invariants import broken_invariants
 from teambuilder.engine.scenario_cards import inline_cards
 from teambuilder.engine.scenario_expect import ZONES, check_expectations
+from teambuilder.engine.scenario_keywords import CARD_KEYS, DIE_KEYS, set_card_state, set_die_links
 from teambuilder.engine.scenario_schema import ScenarioShapeError, check_scenario
 from teambuilder.engine.setup import engine_card
 from teambuilder.engine.state import Die, EngineCard, Task, TaskKind, Zone
@@ -123,6 +124,7 @@ class _Builder:
             player.life = int(raw.get("life", player.start_life))
             player.virtual = int(raw.get("virtual", 0))
             self._place(game, index, raw.get("dice", []))
+        self._keyword_state(game, players_raw)
         step = str(self.raw.get("step", "main"))
         if step == "setup":
             game.advance()
@@ -133,6 +135,18 @@ class _Builder:
         game.turn_number = int(self.raw.get("turn", 2))
         game.tasks = [Task(kind, game.active) for kind in reversed(STEPS[step])]
         return game
+
+    def _keyword_state(self, game: Game, players_raw: list[Mapping[str, Any]]) -> None:
+        """Experience tokens and Flip sides of team cards; Gear attachments and Heroic pairs."""
+        for index, raw in enumerate(players_raw):
+            for entry in raw.get("team", []):
+                if any(key in entry for key in CARD_KEYS):
+                    code = self.card(entry["card"]).code
+                    slot = next(s.index for s in game.slots if s.card.code == code and s.owner == index)
+                    set_card_state(game, slot, entry)
+            for entry in raw.get("dice", []):
+                if any(key in entry for key in DIE_KEYS):
+                    set_die_links(game, self.die(entry.get("label")), entry, self.die)
 
     def _place(self, game: Game, player: int, entries: list[Mapping[str, Any]]) -> None:
         for entry in entries:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from teambuilder.engine.game import Game
+from teambuilder.engine.scenario_keywords import KEYWORD_FACTS, die_facts
 from teambuilder.engine.state import Zone
 
 ZONES = {zone.value.replace(" ", "_"): zone for zone in Zone}
@@ -20,6 +21,7 @@ class LabelledDice(Protocol):
     """The builder's view of the position: player indices by name, die ids by label."""
 
     names: dict[str, int]
+    labels: dict[str, int]
 
     def die(self, label: Any) -> int: ...
 
@@ -58,6 +60,8 @@ def check_expectations(builder: LabelledDice, game: Game, expect: Mapping[str, A
         facts: dict[str, Any] = {"zone": die.zone.value.replace(" ", "_"), "level": face.level, "damage": die.damage,
                   "attack": attack, "defense": defense, "face": face.describe(),
                   "owner": game.players[die.owner].name if die.owner is not None else None}
+        if any(key in wanted for key in KEYWORD_FACTS):
+            facts.update(die_facts(game, die, {i: str(label) for label, i in builder.labels.items()}))
         for key, value in wanted.items():
             if facts.get(key) != value:
                 failures.append(f"die {label}: {key} is {facts.get(key)!r}, expected {value!r}")

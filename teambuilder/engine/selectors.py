@@ -141,6 +141,12 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.instigator and die is not ctx.instigator:
         return False
+    if f.partner and not _is_partner(ctx, die):
+        return False
+    if f.paired is not None and (die.id in game.bookkeeping.partners) != f.paired:
+        return False
+    if f.equipped and not _is_equipped(ctx, die):
+        return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
@@ -160,6 +166,23 @@ def _is_this(ctx: Context, die: Die) -> bool:
         return die is ctx.source
     # A static ability without a source die speaks of every die of its card.
     return die.slot is not None and die.slot == ctx.slot
+
+
+def _own_dice(ctx: Context) -> list[Die]:
+    """The ability's own die, or (a static without one) every die of its card."""
+    if ctx.source is not None:
+        return [ctx.source]
+    return ctx.game.slot_dice[ctx.slot] if ctx.slot is not None else []
+
+
+def _is_partner(ctx: Context, die: Die) -> bool:
+    partners = ctx.game.bookkeeping.partners
+    return any(partners[d.id][0] == die.id for d in _own_dice(ctx) if d.id in partners)
+
+
+def _is_equipped(ctx: Context, die: Die) -> bool:
+    equipped = ctx.game.bookkeeping.equipped
+    return any(equipped.get(d.id) == die.id for d in _own_dice(ctx) if d.zone is Zone.FIELD)
 
 
 def engaged(source: Die | None, die: Die) -> bool:
@@ -270,6 +293,15 @@ def holds(ctx: Context, condition: Condition) -> bool:
         source = ctx.source
         return source is not None and source.attacking and any(
             d.attacking and d is not source and "villain" in affiliations(game, d) for d in game.field_characters())
+    if kind == "side":
+        # A Flip card's side: the ability holds only while its card shows that side.
+        return ctx.slot is not None and (ctx.slot in game.bookkeeping.flipped) == (condition.value == "back")
+    if kind == "paired":
+        # Heroic: the ability's die (for statics, any die of its card) has a partner.
+        partners = game.bookkeeping.partners
+        if ctx.source is not None:
+            return ctx.source.id in partners
+        return ctx.slot is not None and any(d.id in partners for d in game.slot_dice[ctx.slot])
     if kind == "only_attacker":
         attackers = [d for d in game.dice if d.attacking]
         return ctx.source is not None and attackers == [ctx.source]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import primitives, rules, selectors
+from teambuilder.engine import keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -56,6 +56,7 @@ class Resolution:
     applying: bool = False
     next_effect: int = 0                                       # the next effect to apply
     done: bool = True                                          # the last one did something
+    did_any: bool = False                                      # some effect did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
 
 
@@ -142,6 +143,8 @@ def _continue(game: Game) -> None:
             game.resolving = None
             game.say(f"{trigger.label(game)}: its condition no longer holds; nothing happens.", trigger.controller)
             return
+        if ability.keyword == "trap" and trigger.source is not None:
+            keywords.spring_trap(game, game.dice[trigger.source])   # it must spring, then resolve
         if ability.optional:
             game.decision = Decision(trigger.controller, DecisionKind.OPTIONAL, f"Use {trigger.label(game)}?",
                                      options=(Choose(1), Pass()))
@@ -193,6 +196,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         game.say(f"resolves {trigger.label(game)}.", trigger.controller)
     ctx.targets = [game.dice[i] for i in resolution.carried]
     done = resolution.done
+    did_any = resolution.did_any
     steps = list(zip(effects_of(ability, resolution), resolution.targets))  # noqa: B905 (see module docstring)
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
@@ -211,13 +215,19 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             dice, players = selectors.select(ctx, effect.to.die), []
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
+        did_any = did_any or done
         if game.over or game.decision is not None:
             return
         if game.damage_queue and index + 1 < len(steps):
             resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
+            resolution.did_any = did_any
             resolution.carried = [d.id for d in ctx.targets]
             game.resolving = resolution
             return
+    if steps and not did_any:
+        # Every effect found nothing to do (no die to spin down, a condition of its own
+        # script unmet): the log says so, rather than the ability passing in silence.
+        game.say(f"{trigger.label(game)} changes nothing.", trigger.controller)
 
 
 def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:

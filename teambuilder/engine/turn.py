@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import events, keyword_combat, keywords, rules
+from teambuilder.engine import events, keyword_combat, keyword_experience, keyword_flow, keywords, rules
 from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import ko
@@ -72,12 +72,16 @@ def _deadly(game: Game) -> None:
 def run_start_of_turn(game: Game, task: Task) -> None:
     _pop(game)
     game.step = Step.START
+    keyword_flow.turn_begins(game, task.player)
+    if game.bookkeeping.partners or game.bookkeeping.equipped:
+        keywords.start_of_turn_links(game, task.player)
     events.emit_for_players(game, "start_of_turn")
     events.watch(game, "clear_and_draw", player=task.player)
 
 
 def run_clear_draw(game: Game, task: Task) -> None:
     _pop(game)
+    keyword_flow.sparks(game)            # the Start Step ends
     game.step = Step.CLEAR_AND_DRAW
     player = task.player
     cleared = game.zone(player, Zone.RESERVE)
@@ -91,6 +95,7 @@ def run_clear_draw(game: Game, task: Task) -> None:
     drawn = draw(game, player, wanted)
     missing = wanted - len(drawn)
     game.say(f"draws {len(drawn)}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.")
+    keyword_flow.clear_and_draw_extras(game, player, drawn)
     if first_turn:
         extra = draw(game, player, 1)
         for die in extra:
@@ -111,6 +116,7 @@ def run_roll(game: Game, task: Task) -> None:
     for die in dice:
         roll(game, die)
     game.say(f"rolls {_names(game, dice)}.")
+    keyword_flow.rolled_in_roll_step(game, dice)
     events.watch(game, "rolled", player=task.player)
 
 
@@ -118,6 +124,7 @@ def run_reroll(game: Game, task: Task) -> None:
     dice = game.zone(task.player, Zone.PREP)
     if not dice:
         _pop(game)
+        keyword_flow.roll_step_ends(game, task.player)
         return
     game.decision = Decision(task.player, DecisionKind.REROLL, "Choose any dice to reroll (once).",
                              subset=tuple(d.id for d in dice))
@@ -131,12 +138,14 @@ def resolve_reroll(game: Game, decision: Decision, action: Action) -> None:
         roll(game, die)
     if chosen:
         game.say(f"rerolls {len(chosen)}: now {_names(game, chosen)}.")
+    keyword_flow.roll_step_ends(game, task.player)
     for die in game.zone(task.player, Zone.PREP):
         die.zone = Zone.RESERVE
 
 
 def run_end_main(game: Game, task: Task) -> None:
     _pop(game)
+    keyword_flow.sparks(game)            # the Main Step ends
     keyword_combat.strike(game, task.player)
     unfielded = [d for d in game.zone(task.player, Zone.RESERVE)
                  if d.spec.faces[d.face].kind == CHARACTER]
@@ -151,7 +160,9 @@ def run_end_of_turn(game: Game, task: Task) -> None:
     """The start of Cleanup: "at end of turn" abilities (and Deadly) happen and resolve
     while this turn's effects, control and schedules still hold; then Cleanup clears."""
     _pop(game)
+    keyword_flow.sparks(game)            # the attack step (or the Main Step) has ended
     game.step = Step.CLEANUP
+    keyword_experience.award(game)
     events.emit_for_players(game, "end_of_turn")
     _deadly(game)
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, rules, selectors, triggers
+from teambuilder.engine import events, keyword_flow, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     Action,
@@ -331,21 +331,28 @@ def _use_action(game: Game, player: int, die_id: int) -> None:
     die = game.dice[die_id]
     bursts = die.spec.faces[die.face].burst
     card = game.slots[die.slot].card if die.slot is not None else None
-    continuous = card is not None and card.continuous
+    # Gear (Equip) and Traps are Continuous action dice: used, they wait in the field.
+    continuous = card is not None and (card.continuous or "equip" in card.card.keywords
+                                       or "trap" in card.card.keywords)
     die.zone = Zone.FIELD if continuous else Zone.OUT_OF_PLAY
     game.say(f"uses {die.spec.name}{' *' * bursts}{' (continuous: to the field)' if continuous else ''}.")
     if card is None or die.slot is None:
         return
+    if "equip" in card.card.keywords:
+        events.raise_keyword(game, "equip", die)      # it may be attached at once
     wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
-    matched = False
+    matched = [a for a in card.abilities if a.trigger in wanted]
     for index, ability in enumerate(card.abilities):
         if ability.trigger in wanted:
-            matched = True
             events.queue_now(game, events.PendingTrigger(player, die.slot, index, die.id, bursts=bursts,
                                                              kind="action"))
     if not matched and not continuous:
         game.say(f"{die.spec.name} has no executable effect in this engine yet.")
     events.watch(game, "action_used", die, player=player)
+    keyword_flow.action_used(game, player)
+    if keyword_flow.boomerangs(game, die, matched):
+        triggers.batch_new(game)        # Boomerang rolls the die once its effect has resolved
+        events.raise_keyword(game, "boomerang", die)
 
 
 RUNNERS: dict[TaskKind, Runner] = {

@@ -41,7 +41,7 @@ def test_every_glossary_keyword_and_manipulation_has_a_scenario(loaded) -> None:
     # (Awaken, Range...) are reported as missing by coverage until the engine has them.
     rulebook = {k for card in loaded.cards if card.set_code in RULEBOOK_SETS for k in card.keywords}
     assert rulebook <= set(IMPLEMENTED)
-    later = next(c for c in loaded.cards if set(c.keywords) - set(IMPLEMENTED))
+    later = next(c for c in loaded.cards if set(c.keywords) - set(IMPLEMENTED) and coverage(c).status != "none")
     assert coverage(later).status != "full"
     assert any(m.startswith("keyword ") for m in coverage(later).missing)
 

@@ -96,6 +96,9 @@ def paige_add_to_bag(ctx: Context, effect: Effect, dice: list[Die], players: lis
     bag; on a double burst the opponent's goes to their used pile instead."""
     game = ctx.game
     used_pile = burst(ctx.source) == 2
+    if not any(_unpurchased_cards(game, player) for player in (ctx.controller, 1 - ctx.controller)):
+        game.say("Paige: no player has an unpurchased die to add to their bag.", ctx.controller)
+        return False
     _paige_next(game, [ctx.controller, 1 - ctx.controller], ctx.controller, used_pile)
     return True
 

@@ -184,7 +184,24 @@ def _marks(game: Game, die: Die) -> tuple[str, ...]:
         marks.append(f"controlled (belongs to {game.players[die.home].name})")
     marks.extend(flag.replace("_", " ") for flag in sorted(die.flags)
                  if flag in (Mark.CAPTURED, Mark.SET_ASIDE))
+    marks.extend(_keyword_marks(game, die))
     return tuple(marks)
+
+
+def _keyword_marks(game: Game, die: Die) -> list[str]:
+    """Experience tokens, a Flip card's side, a Gear's attachment, a Heroic pair."""
+    keeping = game.bookkeeping
+    marks = []
+    tokens = keeping.experience.get(die.slot, 0) if die.slot is not None else 0
+    if tokens:
+        marks.append(f"{tokens} Experience token{'s' if tokens > 1 else ''}")
+    if die.slot is not None and die.slot in keeping.flipped:
+        marks.append("back side up")
+    if die.id in keeping.equipped:
+        marks.append(f"equipped to {game.die_name(game.dice[keeping.equipped[die.id]])}")
+    if die.id in keeping.partners:
+        marks.append(f"paired with {game.die_name(game.dice[keeping.partners[die.id][0]])}")
+    return marks
 
 
 def die_view(game: Game, die: Die, texts: dict[int, str]) -> DieView:

@@ -1,0 +1,51 @@
+"""Scenario set-up and facts for the keywords that keep state on cards and dice.
+
+A team entry may say ``experience: N`` (Experience tokens on the card) and ``side: back``
+(a Flip card showing its back); a die entry may say ``attached_to: LABEL`` (a Gear die
+equipped to that character die) and ``partner: LABEL`` (a Heroic pair, until the start of
+the die's owner's next turn). ``expect: dice:`` may check the same facts: ``experience``,
+``side``, ``attached_to`` and ``partner`` (a label, or null).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from teambuilder.engine import keyword_flip
+from teambuilder.engine.game import Game
+from teambuilder.engine.state import Die
+
+CARD_KEYS = ("experience", "side")
+DIE_KEYS = ("attached_to", "partner")
+KEYWORD_FACTS = ("experience", "side", "attached_to", "partner")
+
+
+def set_card_state(game: Game, slot: int, entry: Mapping[str, Any]) -> None:
+    """The card state a team entry gives its card."""
+    if "experience" in entry:
+        game.bookkeeping.experience[slot] = int(entry["experience"])
+    if str(entry.get("side", "front")) == "back":
+        game.bookkeeping.flipped.add(slot)
+
+
+def set_die_links(game: Game, die: int, entry: Mapping[str, Any], label: Callable[[Any], int]) -> None:
+    """The links a die entry gives its die (labels resolved once every die is placed)."""
+    if entry.get("attached_to") is not None:
+        game.bookkeeping.equipped[die] = label(entry["attached_to"])
+    if entry.get("partner") is not None:
+        other = label(entry["partner"])
+        owner = game.dice[die].owner
+        ends = owner if owner is not None else game.active
+        game.bookkeeping.partners[die] = (other, ends)
+        game.bookkeeping.partners[other] = (die, ends)
+
+
+def die_facts(game: Game, die: Die, labels: dict[int, str]) -> dict[str, Any]:
+    """The keyword facts ``expect: dice:`` may check about ``die``."""
+    attached = game.bookkeeping.equipped.get(die.id)
+    partner = game.bookkeeping.partners.get(die.id)
+    return {"experience": game.bookkeeping.experience.get(die.slot, 0) if die.slot is not None else 0,
+            "side": keyword_flip.side_name(game, die.slot) if die.slot is not None else None,
+            "attached_to": None if attached is None else labels.get(attached, str(attached)),
+            "partner": None if partner is None else labels.get(partner[0], str(partner[0]))}
