@@ -79,6 +79,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         extras.append(f"of level {f.max_level} or less")
     if f.has_global is True:
         extras.append("whose card has a global ability")
+    if f.keywords:
+        extras.append("with " + " or ".join(k.replace("_", " ").title() for k in f.keywords))
     if f.zone not in ("field", "any"):
         extras.append(f"in {'the ' if f.zone != 'out_of_play' else ''}{ZONE_WORDS[f.zone]}")
     if extras:

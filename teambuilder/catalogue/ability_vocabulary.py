@@ -42,6 +42,7 @@ KEYWORD_NAMES: tuple[str, ...] = (
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
     "vengeance",
+    "crosspulse", "enlistment", "synergy", "teamwork", "turtle_power", "zombie",
 )
 
 # Rules that ``do: rule`` adds while its card is active (or for the turn). The engine asks

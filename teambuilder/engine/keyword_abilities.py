@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 
-from teambuilder.catalogue.abilities import Ability, parse_ability
+from teambuilder.catalogue.abilities import Ability, Condition, parse_ability
 
 # -- keywords that are abilities ---------------------------------------------------------
 
@@ -64,8 +65,62 @@ def suit_up(text: str) -> Ability | None:
                     {"do": "move", "to": {"this": True, "zone": "any"}, "into": "field", "level": 2, "if_done": True}]})
 
 
+def zombie(text: str) -> Ability | None:
+    """Zombie: when this die is fielded, every die in either Field Zone of the character
+    its text names ("non-Zombie Magneto") that is not a Zombie version (a die without the
+    Zombie affiliation) is KO'd (scans aou139, aou140)."""
+    found = re.search(r"non-Zombie (.+?) di(?:e|ce)\b", text)
+    if not found:
+        return None
+    return parse_ability({
+        "trigger": "fielded", "keyword": "zombie",
+        "effects": [{"do": "ko", "to": {"name": found.group(1).strip(), "not_affiliation": "zombie"}}]})
+
+
+def turtle_power(text: str) -> Ability | None:
+    """Turtle Power (TMNT1 glossary): while this character is active, your other character
+    dice with the Turtle Power affiliation cost 1 less to buy, once per different active
+    character with the keyword (one rule per card), never below 1. A card that only names
+    the keyword ("Turtle Power.") or writes out that discount gets it; a card that labels
+    another ability with it (Leonardo: Leo) does not."""
+    if not re.search(r"Turtle Power(\.|: While active, other Turtle Power character dice cost 1 less)", text):
+        return None
+    return parse_ability({
+        "trigger": "while_active", "keyword": "turtle_power",
+        "effects": [{"do": "rule", "rule": "purchase_cost", "amount": -1,
+                     "for": {"owner": "you", "affiliation": "turtle_power", "other": True, "zone": "any"}}]})
+
+
 # Keyword abilities built from the card that lists the keyword (its text names what they need).
-BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up}
+BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up, "zombie": zombie,
+                                                     "turtle_power": turtle_power}
+
+# Keywords that stay on a die while its card's text is ignored (Founder: "can't be ignored").
+UNIGNORABLE: frozenset[str] = frozenset({"founder"})
+
+# Keywords paid for with dice instead of energy: Fabricate (buy), Ritual (field), Fusion
+# (move the die from its card to the prep area); ``keyword_costs`` offers and settles them.
+PAID_WITH_DICE: tuple[str, ...] = ("fabricate", "ritual", "fusion")
+
+# The condition a keyword label adds to the ability it labels (checked when it would
+# trigger and again when it resolves): Crosspulse only when the purchase was paid wholly
+# with the card's own energy types; Teamwork only when two or more of your active
+# character dice share an affiliation (unless the ability writes its own condition).
+LABEL_CONDITIONS: dict[str, Condition] = {
+    "crosspulse": Condition("paid_own_types", value="true"),
+    "teamwork": Condition("teamwork", value="true"),
+}
+
+
+def labelled(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """``abilities`` with the conditions their keyword labels imply added."""
+    out = []
+    for ability in abilities:
+        implied = LABEL_CONDITIONS.get(ability.keyword or "")
+        if implied is not None and not (ability.keyword == "teamwork" and ability.conditions):
+            ability = replace(ability, conditions=(*ability.conditions, implied))
+        out.append(ability)
+    return tuple(out)
 
 
 class Carried(StrEnum):
@@ -87,6 +142,8 @@ IMPLEMENTED: dict[str, Carried] = {
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
+    "crosspulse": Carried.LABEL, "founder": Carried.RULE, "teamwork": Carried.LABEL,
+    "turtle_power": Carried.ABILITY, "zombie": Carried.ABILITY,
 }
 
 
