@@ -78,7 +78,8 @@ def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slo
     assert ability.cost is not None, "the parser gives every global a cost"
     if game is None or not game.has_rules:
         return ability.cost
-    extra = max(0, rules.global_delta(game, player, slot))
+    # Synergy is not a Global Ability: what globals cost more does not reach it.
+    extra = 0 if ability.keyword == "synergy" else max(0, rules.global_delta(game, player, slot))
     return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
 
 
@@ -131,6 +132,8 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False
     if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
         return False
+    if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
+        return False   # Synergy: only its owner may use it, and only while the character is active
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
     return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
@@ -285,9 +288,12 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         spent = pay(game, player, action.payment, global_cost(ability, game, player, action.slot))
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
-        game.say(f"uses the global of {game.slots[action.slot].card.card.full_name} (paying {spent}).", player)
+        synergy = ability.keyword == "synergy"
+        game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
+                 f" (paying {spent}).", player)
         # "Whenever you use a global" abilities resolve first (their own batch), then the global.
-        events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
+        if not synergy:
+            events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
         if game.new_triggers:
             triggers.batch_new(game)
         events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
