@@ -56,7 +56,7 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("keywords", "selectors", "rules", "combat_rules"),     # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     ("effects", "assignment", "scripts.values", "scripts", "primitives"),   # what effects do to dice and players
-    ("triggers",),                                          # resolving abilities
+    ("triggers", "keyword_costs"),                          # resolving abilities; costs paid with dice
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)
     ("game",),

@@ -22,6 +22,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
+from teambuilder.ai import dice_costs
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -91,6 +92,9 @@ class GreedyAgent:
             fields = [o for o in options if isinstance(o, Field)]
             if fields:
                 return max(fields, key=lambda o: self._field_score(game, o))
+            paid_with_dice = dice_costs.pick(game, options, die_value) if game.tables.paid_with_dice else None
+            if paid_with_dice is not None:
+                return paid_with_dice        # Fabricate, Ritual, Fusion: when worth their dice
             actions = [o for o in options if isinstance(o, UseAction) and _action_has_targets(game, me, o.die)]
             if actions:
                 return actions[0]

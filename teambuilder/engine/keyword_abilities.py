@@ -100,7 +100,34 @@ UNIGNORABLE: frozenset[str] = frozenset({"founder"})
 
 # Keywords paid for with dice instead of energy: Fabricate (buy), Ritual (field), Fusion
 # (move the die from its card to the prep area); ``keyword_costs`` offers and settles them.
-PAID_WITH_DICE: tuple[str, ...] = ("fabricate", "ritual", "fusion")
+DICE_COST_KEYWORDS: tuple[str, ...] = ("fabricate", "ritual", "fusion")
+
+
+def fabricate_terms(text: str) -> tuple[int, int, str] | None:
+    """Fabricate X-Y from the card's text: KO exactly X character dice whose purchase costs
+    add up to Y or more; and the name part at least one of them must have, when the text
+    asks for one ('at least 1 of the dice KO'd must be a character with "Kree" in its name'),
+    else ""."""
+    found = re.search(r"Fabricate (\d+)-(\d+)", text)
+    if not found:
+        return None
+    named = re.search(r'must be a character with "([^"]+)" in its name', text)
+    return int(found.group(1)), int(found.group(2)), named.group(1) if named else ""
+
+
+def fusion_terms(text: str) -> tuple[int, str] | None:
+    """Fusion from the card's text ("Uses 2 different Thousand Dragon Fusion character dice"):
+    how many dice of different characters, and the affiliation (key) they must have."""
+    found = re.search(r"Uses (\d+) different (.+?) character dice", text)
+    if not found:
+        return None
+    return int(found.group(1)), found.group(2).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+# Keywords whose numbers or names come from the card's text: a card whose text does not
+# give them plays the keyword not at all (coverage: partial).
+READ_FROM_TEXT: dict[str, Callable[[str], object]] = {
+    **BUILT, "fabricate": fabricate_terms, "fusion": fusion_terms}
 
 # The condition a keyword label adds to the ability it labels (checked when it would
 # trigger and again when it resolves): Crosspulse only when the purchase was paid wholly
@@ -144,6 +171,7 @@ IMPLEMENTED: dict[str, Carried] = {
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
     "crosspulse": Carried.LABEL, "founder": Carried.RULE, "synergy": Carried.LABEL, "teamwork": Carried.LABEL,
     "turtle_power": Carried.ABILITY, "zombie": Carried.ABILITY,
+    "fabricate": Carried.RULE, "fusion": Carried.RULE, "ritual": Carried.RULE,
 }
 
 

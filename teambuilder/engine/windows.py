@@ -16,15 +16,20 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, rules, selectors, triggers
+from teambuilder.engine import events, keyword_costs, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
+    DICE_PAID,
+    NO_PAYMENT,
     Action,
     Decision,
     DecisionKind,
+    Fabricate,
     Field,
+    Fuse,
     Pass,
     Purchase,
+    Ritual,
     UseAction,
     UseGlobal,
 )
@@ -162,6 +167,8 @@ def priority_options(game: Game) -> list[Action]:
                 seen.add((die.spec.key, die.face))
                 for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
+        if game.tables.paid_with_dice:
+            options += keyword_costs.offers(game, player)    # Fabricate, Ritual, Fusion
         seen_actions: set[tuple[str, int]] = set()
         use_cost: Cost | None = None
         for die in reserve:
@@ -278,6 +285,8 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = game.dice[action.die]
         spent = pay(game, player, action.payment, field_cost(game, die))
         field_die(game, die, f" (paying {spent})")
+    elif isinstance(action, DICE_PAID):
+        _pay_with_dice(game, player, action)
     elif isinstance(action, UseAction):
         cost = action_cost(game, player)
         if cost.amount:
@@ -313,6 +322,17 @@ def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
     game.say(message, player)
     events.emit(game, "purchased", die)
     events.watch(game, "any_purchased", die)
+
+
+def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -> None:
+    die = keyword_costs.settle(game, player, action)
+    if isinstance(action, Ritual):
+        field_die(game, die, " (Ritual: no fielding cost)")
+    elif isinstance(action, Fabricate):
+        game.last_payment = NO_PAYMENT       # nothing was paid (no Crosspulse)
+        to_prep = game.has_rules and _first_purchase_to_prep(game, player)
+        buy(game, player, die, Zone.PREP if to_prep else Zone.USED, f"buys {die.spec.name} with Fabricate; the die "
+            f"goes to the {'prep area' if to_prep else 'used pile'}.")
 
 
 def field_die(game: Game, die: Die, how: str = "") -> None:
