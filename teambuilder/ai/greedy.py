@@ -22,7 +22,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
-from teambuilder.ai import dice_costs
+from teambuilder.ai import dice_costs, enlistment
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -80,6 +80,8 @@ class GreedyAgent:
             # cards and rules in force are worked out once per decision, not once per die.
             with game.reading():
                 return handler(game, decision)
+        if decision.kind == DecisionKind.ENLIST:
+            return enlistment.answer(game, decision, die_value)   # KO a die only when the effect is worth more
         if decision.kind == DecisionKind.OPTIONAL:
             return Choose(1)          # "you may": yes (the ability was worth having)
         return _default(decision)

@@ -88,6 +88,8 @@ class SearchAgent:
             found = [greedy_pick, everyone, nobody] + [
                 DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
             return _distinct(found)[:MAX_CANDIDATES]
+        if decision.kind == DecisionKind.ENLIST:      # let it happen, or KO a die to stop it
+            return _distinct([greedy_pick, *decision.options])[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.BLOCKERS:
             return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]

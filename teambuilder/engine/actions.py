@@ -152,6 +152,7 @@ class DecisionKind(StrEnum):
     REACT = "react"            # a reaction to damage being dealt
     REDIRECT = "redirect"      # where redirected damage goes
     SCRIPT = "script"          # a card script's own question
+    ENLIST = "enlist"          # Enlistment: KO one of your character dice to stop an effect, or pass
 
 
 @dataclass(frozen=True)

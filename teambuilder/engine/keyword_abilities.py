@@ -169,9 +169,9 @@ IMPLEMENTED: dict[str, Carried] = {
     "impulse": Carried.LABEL, "infiltrate": Carried.ABILITY, "intimidate": Carried.ABILITY,
     "iron_will": Carried.RULE, "overcrush": Carried.RULE, "prep": Carried.EFFECT, "regenerate": Carried.RULE,
     "suit_up": Carried.ABILITY, "tag_out": Carried.ABILITY, "underdog": Carried.RULE, "vengeance": Carried.LABEL,
-    "crosspulse": Carried.LABEL, "founder": Carried.RULE, "synergy": Carried.LABEL, "teamwork": Carried.LABEL,
+    "crosspulse": Carried.LABEL, "enlistment": Carried.LABEL, "fabricate": Carried.RULE, "founder": Carried.RULE,
+    "fusion": Carried.RULE, "ritual": Carried.RULE, "synergy": Carried.LABEL, "teamwork": Carried.LABEL,
     "turtle_power": Carried.ABILITY, "zombie": Carried.ABILITY,
-    "fabricate": Carried.RULE, "fusion": Carried.RULE, "ritual": Carried.RULE,
 }
 
 

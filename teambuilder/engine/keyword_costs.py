@@ -27,6 +27,7 @@ from teambuilder.engine import effects, rules, selectors
 from teambuilder.engine.actions import Action, Fabricate, Fuse, Ritual
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.keyword_abilities import fabricate_terms, fusion_terms
+from teambuilder.engine.keyword_enlistment import can_be_kod_to_pay
 from teambuilder.engine.state import Die, Window, Zone
 
 if TYPE_CHECKING:
@@ -117,10 +118,6 @@ def _on_card(game: Game, slot: int) -> Die | None:
     return next((d for d in game.slot_dice[slot] if d.zone is Zone.CARD), None)
 
 
-def _may_be_kod(game: Game, die: Die) -> bool:
-    return not (game.has_keyword(die, "iron_will") and effects.iron_will_holds(game, die))
-
-
 def _fabrications(game: Game, player: int, slot: int) -> list[tuple[int, ...]]:
     """Every set of die ids (sorted) that pays for Fabricate on ``slot``."""
     terms = fabricate_terms(game.slots[slot].card.card.text)
@@ -129,7 +126,7 @@ def _fabrications(game: Game, player: int, slot: int) -> list[tuple[int, ...]]:
             game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card)):
         return []
     count, total, named = terms
-    pool = sorted((d for d in game.field_characters(player) if d.owner == player and _may_be_kod(game, d)),
+    pool = sorted((d for d in game.field_characters(player) if d.owner == player and can_be_kod_to_pay(game, d)),
                   key=lambda d: d.id)
     return [tuple(d.id for d in dice) for dice in combinations(pool, count)
             if sum(selectors.die_cost(game, d) for d in dice) >= total

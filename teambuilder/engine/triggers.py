@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import primitives, rules, selectors
+from teambuilder.engine import keyword_enlistment, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -57,6 +57,7 @@ class Resolution:
     next_effect: int = 0                                       # the next effect to apply
     done: bool = True                                          # the last one did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
+    enlisted: bool = False                                     # Enlistment: the opponent was asked
 
 
 def batch_new(game: Game) -> None:
@@ -173,6 +174,10 @@ def _continue(game: Game) -> None:
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
         return
+    if ability.keyword == "enlistment" and not resolution.enlisted:
+        resolution.enlisted = True       # asked once: a KO stops the ability, a pass lets it go on
+        if keyword_enlistment.offer(game, trigger.controller, trigger.label(game), resolution.targets):
+            return
     game.resolving = None
     if "targeted" in game.tables.watched:
         for picks in resolution.targets:
@@ -262,4 +267,5 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     DecisionKind.TARGET: resolve_target,
     DecisionKind.OPTIONAL: resolve_optional,
     DecisionKind.MODE: resolve_mode,
+    **keyword_enlistment.RESOLVERS,
 }
