@@ -25,6 +25,11 @@ TRIGGER_LABELS = {
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
 }
-KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize"}
+KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
+                  "crosspulse": "Crosspulse (when bought with only its own energy types)",
+                  "teamwork": "Teamwork",
+                  "zombie": "Zombie", "turtle_power": "Turtle Power"}
+# Labels written before the trigger's own ("Enlistment (...) - On field: ...").
+KEYWORD_PREFIXES = {"enlistment": "Enlistment (unless the opponent KOs one of their character dice)"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
