@@ -10,6 +10,7 @@ from typing import Any
 from teambuilder.ai.greedy import GreedyAgent
 from teambuilder.ai.search import SearchAgent
 from teambuilder.engine.actions import Fabricate, Fuse, Ritual
+from teambuilder.engine.describe import describe_action
 from teambuilder.engine.game import Game
 from teambuilder.engine.scenario import position
 
@@ -46,7 +47,9 @@ def test_greedy_fabricates_with_cheap_dice() -> None:
                                              {"card": "imp3", "zone": "field", "level": 1}])
     assert game.decision is not None
     assert any(isinstance(o, Fabricate) for o in game.decision.options)
-    assert isinstance(GreedyAgent().choose(game, game.decision), Fabricate)
+    chosen = GreedyAgent().choose(game, game.decision)
+    assert isinstance(chosen, Fabricate)
+    assert describe_action(game, game.decision, chosen).startswith("Buy Clay Golem with Fabricate, KOing Orc")
 
 
 def test_greedy_keeps_dice_worth_more_than_the_fabricated_die() -> None:

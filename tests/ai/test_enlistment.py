@@ -9,6 +9,7 @@ from typing import Any
 from teambuilder.ai.greedy import GreedyAgent
 from teambuilder.ai.search import SearchAgent
 from teambuilder.engine.actions import ChooseTarget, DecisionKind, Field, Pass
+from teambuilder.engine.describe import describe_action
 from teambuilder.engine.game import Game
 from teambuilder.engine.scenario import position
 
@@ -45,6 +46,8 @@ def test_greedy_kos_a_sidekick_to_save_its_big_die() -> None:
     assert game.decision is not None
     chosen = GreedyAgent().choose(game, game.decision)
     assert isinstance(chosen, ChooseTarget) and game.dice[chosen.target].is_sidekick
+    assert describe_action(game, game.decision, chosen) == "KO your Sidekick (level 1) to stop it"
+    assert describe_action(game, game.decision, Pass()) == "Let it happen"
 
 
 def test_greedy_lets_a_small_effect_happen() -> None:
