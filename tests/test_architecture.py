@@ -56,9 +56,9 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "game_state"),                                         # what a game is made of
     ("keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip"),  # reading the table
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
-    ("effects", "assignment", "scripts.values", "scripts", "primitives",
-     "keyword_flow"),                                       # what effects do to dice and players
-    ("triggers",),                                          # resolving abilities
+    # what effects do to dice and players (and Enlistment's question, which KOs a die)
+    ("effects", "assignment", "scripts.values", "scripts", "primitives", "keyword_flow", "keyword_enlistment"),
+    ("triggers", "keyword_costs"),                          # resolving abilities; costs paid with dice
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)
     ("game",),

@@ -95,7 +95,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
-                "partner", "paired", "equipped")
+                "partner", "paired", "equipped", "keyword")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -113,6 +113,7 @@ def parse_filter(raw: Any) -> DieFilter:
         sidekick=_opt_bool(raw, "sidekick"),
         names=_names(raw, "name"), not_names=_names(raw, "not_name"),
         affiliations=_names(raw, "affiliation"), not_affiliations=_names(raw, "not_affiliation"),
+        keywords=_names(raw, "keyword"),
         energy=energy, level=_opt_int(raw, "level"), min_level=_opt_int(raw, "min_level"),
         max_level=_opt_int(raw, "max_level"), max_cost=_opt_int(raw, "max_cost"),
         min_attack=_opt_int(raw, "min_attack"), zone=_choice(raw, "zone", ZONES, "field"),

@@ -5,7 +5,7 @@ card file); everything else is rendered here, a clause per effect."""
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
-from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
+from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
 AFFILIATION_NAMES: dict[str, str] = {}
@@ -79,6 +79,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         extras.append(f"of level {f.max_level} or less")
     if f.has_global is True:
         extras.append("whose card has a global ability")
+    extras += ["with " + " or ".join(k.replace("_", " ").title() for k in f.keywords)] if f.keywords else []
     if f.zone not in ("field", "any"):
         extras.append(f"in {'the ' if f.zone != 'out_of_play' else ''}{ZONE_WORDS[f.zone]}")
     if extras:
@@ -373,7 +374,7 @@ def _label(ability: Ability) -> str:
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
         reactive = ", when damage would be dealt" if ability.reactive else ""
-        return f"Global ({cost}{limit}{reactive})"
+        return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{limit}{reactive})"
     if ability.keyword in KEYWORD_LABELS:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)
@@ -383,7 +384,7 @@ def _label(ability: Ability) -> str:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")
                  .replace("While active", "This turn"))
-    return label
+    return f"{KEYWORD_PREFIXES[ability.keyword]} - {label}" if ability.keyword in KEYWORD_PREFIXES else label
 
 
 def render_card_text(abilities: tuple[Ability, ...], keywords: tuple[str, ...], keyword_names: dict[str, str],

@@ -48,6 +48,7 @@ class DieFilter:
     not_names: tuple[str, ...] = ()
     affiliations: tuple[str, ...] = ()
     not_affiliations: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
     energy: tuple[str, ...] = ()
     level: int | None = None
     min_level: int | None = None

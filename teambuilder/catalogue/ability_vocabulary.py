@@ -42,6 +42,7 @@ KEYWORD_NAMES: tuple[str, ...] = (
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
     "vengeance", "flip", "heroic", "equip", "trap", "experience",
+    "crosspulse", "enlistment", "synergy", "teamwork", "turtle_power", "zombie",
 ) + ("amplify", "awaken", "back_for_more", "boomerang", "gadgeteer", "gate", "obscure", "recruit", "rush",
      "spark", "swarm", "teamwatch")
 # Keywords that label one of the card's own written abilities and say when it happens: an

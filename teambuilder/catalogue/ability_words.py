@@ -30,6 +30,11 @@ TRIGGER_LABELS = {
 KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
                   "teamwatch": "Teamwatch", "awaken": "Awaken", "back_for_more": "Back for More", "spark": "Spark",
                   "amplify": "Amplify", "obscure": "Obscure", "boomerang": "Boomerang", "gadgeteer": "Gadgeteer",
-                  "gate": "Gate", "recruit": "Recruit", "heroic": "Heroic", "equip": "Equip", "trap": "Trap"}
+                  "gate": "Gate", "recruit": "Recruit", "heroic": "Heroic", "equip": "Equip", "trap": "Trap",
+                  "crosspulse": "Crosspulse (when bought with only its own energy types)",
+                  "teamwork": "Teamwork",
+                  "zombie": "Zombie", "turtle_power": "Turtle Power"}
+# Labels written before the trigger's own ("Enlistment (...) - On field: ...").
+KEYWORD_PREFIXES = {"enlistment": "Enlistment (unless the opponent KOs one of their character dice)"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
+from teambuilder.engine.energy import Payment
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
 
 if TYPE_CHECKING:
@@ -108,6 +109,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
         if own & set(f.not_affiliations):
             return False
+    if f.keywords and not any(game.has_keyword(die, k) for k in f.keywords):
+        return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
@@ -289,10 +292,34 @@ def holds(ctx: Context, condition: Condition) -> bool:
         if ctx.source is not None:
             return ctx.source.id in partners
         return ctx.slot is not None and any(d.id in partners for d in game.slot_dice[ctx.slot])
+    if kind == "paid_own_types":      # Crosspulse: the last purchase, wholly with the card's types
+        return paid_own_types(game, ctx.slot)
+    if kind == "teamwork":            # Teamwork: two of your active character dice share an affiliation
+        return shares_affiliation(game, game.field_characters(ctx.controller))
     if kind == "only_attacker":
         attackers = [d for d in game.dice if d.attacking]
         return ctx.source is not None and attackers == [ctx.source]
     raise ValueError(f"unknown condition {kind}")
+
+
+def paid_own_types(game: Game, slot: int | None) -> bool:
+    """Whether the last purchase was paid only with energy of ``slot``'s card's types
+    (no generic, wild or virtual energy; a die bought without paying does not count)."""
+    payment = game.last_payment
+    if slot is None or not isinstance(payment, Payment) or not payment.spends or payment.virtual:
+        return False
+    types = game.slots[slot].card.card.energy
+    return all(not s.generic and s.symbols and all(t in types for t in s.symbols) for s in payment.spends)
+
+
+def shares_affiliation(game: Game, dice: list[Die]) -> bool:
+    seen: set[str] = set()
+    for die in dice:
+        own = affiliations(game, die)
+        if own & seen:
+            return True
+        seen |= own
+    return False
 
 
 def all_hold(ctx: Context, conditions: Iterable[Condition]) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import keywords, primitives, rules, selectors
+from teambuilder.engine import keyword_enlistment, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -58,6 +58,7 @@ class Resolution:
     done: bool = True                                          # the last one did something
     did_any: bool = False                                      # some effect did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
+    enlisted: bool = False                                     # Enlistment: the opponent was asked
 
 
 def batch_new(game: Game) -> None:
@@ -176,6 +177,10 @@ def _continue(game: Game) -> None:
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
         return
+    if ability.keyword == "enlistment" and not resolution.enlisted:
+        resolution.enlisted = True       # asked once: a KO stops the ability, a pass lets it go on
+        if keyword_enlistment.offer(game, trigger.controller, trigger.label(game), resolution.targets):
+            return
     game.resolving = None
     if "targeted" in game.tables.watched:
         for picks in resolution.targets:
@@ -272,4 +277,5 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     DecisionKind.TARGET: resolve_target,
     DecisionKind.OPTIONAL: resolve_optional,
     DecisionKind.MODE: resolve_mode,
+    **keyword_enlistment.RESOLVERS,
 }
