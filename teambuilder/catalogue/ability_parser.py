@@ -92,7 +92,8 @@ def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
-                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator")
+                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
+                "this_card", "other_die", "doomed")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -119,7 +120,8 @@ def parse_filter(raw: Any) -> DieFilter:
         blocked=_opt_bool(raw, "blocked"), has_global=_opt_bool(raw, "has_global"),
         basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
-        instigator=bool(_opt_bool(raw, "instigator")))
+        instigator=bool(_opt_bool(raw, "instigator")), this_card=bool(_opt_bool(raw, "this_card")),
+        other_die=bool(_opt_bool(raw, "other_die")), doomed=_opt_bool(raw, "doomed"))
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -166,7 +168,7 @@ def parse_amount(raw: Any) -> Amount:
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker", "source", "by")
+                   "only_attacker", "source", "by", "burst", "event_player")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -182,7 +184,8 @@ def parse_condition(raw: Any) -> Condition:
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect"),
-               "by": ("you", "opponent")}[kind]
+               "by": ("you", "opponent"), "event_player": ("you", "opponent"),
+               "burst": (True, False, "double")}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())
@@ -221,7 +224,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if") + OPS[op], f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -243,12 +246,22 @@ def _parse_effect(raw: Any) -> Effect:
         by=str(raw.get("by", "")),
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
-        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")))
+        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        conditions=_conditions(raw), cards=_choice(raw, "cards", ("event", "basic_actions"), "event")
+        if op == "use_effect" else "", bursts=bool(_opt_bool(raw, "bursts")))
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:
         raise _fail(raw, "schedule: name the ability to switch on (ability: 2 for the card's second)")
     return effect
+
+
+def _conditions(raw: Mapping[str, Any]) -> tuple[Condition, ...]:
+    """The ``if:`` of an ability or an effect: one condition or a list of them."""
+    conditions = raw.get("if", [])
+    if isinstance(conditions, Mapping):
+        conditions = [conditions]
+    return tuple(parse_condition(c) for c in conditions)
 
 
 _ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
@@ -290,9 +303,6 @@ def _parse_ability(raw: Any) -> Ability:
         raise _fail(raw, "cost: a global needs an energy cost")
     limit = _choice(raw, "limit", LIMITS) if raw.get("limit") is not None else None
     reactive = _choice(raw, "reactive", REACTIONS) if raw.get("reactive") is not None else None
-    conditions = raw.get("if", [])
-    if isinstance(conditions, Mapping):
-        conditions = [conditions]
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -301,7 +311,7 @@ def _parse_ability(raw: Any) -> Ability:
                         for e in effects)
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
                    when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
-                   conditions=tuple(parse_condition(c) for c in conditions),
+                   conditions=_conditions(raw),
                    optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),

@@ -69,6 +69,9 @@ class DieFilter:
     fought: bool | None = None    # attacked or blocked at some point this turn
     bound: bool = False           # a die the scheduling ability chose (its targets)
     instigator: bool = False      # the die that caused the event (the targeting die, the damage source)
+    this_card: bool = False       # any die of the ability's own card (every Zod die, not just the one)
+    other_die: bool = False       # not the ability's own die (other dice of its card still match)
+    doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,9 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
+    cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
+    bursts: bool = False            # use_effect: with the bursts the used die shows
 
     @property
     def targets(self) -> bool:

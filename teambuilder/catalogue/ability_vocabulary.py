@@ -36,7 +36,8 @@ OWNERS: tuple[str, ...] = ("you", "opponent")
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
-DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once")
+DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "next_turn",
+                              "until_opponent_turn_ends")
 KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
@@ -71,6 +72,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "must_block": ("duration",),
     "cant_block": ("duration",),
     "cant_attack": ("duration",),
+    "cant_attack_or_block": ("duration",),
     "unblockable": ("duration",),
     "gain_keyword": ("keyword", "duration"),
     "gain_affiliation": ("affiliation", "duration"),
@@ -83,6 +85,8 @@ OPS: dict[str, tuple[str, ...]] = {
     "out_of_play": ("duration",),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
+    "use_effect": ("cards", "bursts"),
+    "borrow_text": (),
 }
 
 # The selector names of the first engine version, kept as shorthands.

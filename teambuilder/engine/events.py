@@ -69,7 +69,8 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
                    "intimidate" if ability.keyword == "intimidate" else trigger.kind,
                    trigger=ability.trigger, event_slot=trigger.event_slot, event_kind=trigger.event_kind,
                    event_by=trigger.event_by, bound=trigger.bound,
-                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator])
+                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator],
+                   bursts=trigger.bursts)
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:

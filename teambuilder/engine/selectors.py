@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
+from teambuilder.catalogue.abilities import WATCH_TRIGGERS, Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
 
@@ -31,7 +31,7 @@ class Context:
                  combat: bool = False, kind: str = "ability", targets: list[Die] | None = None,
                  trigger: str = "", event_slot: int | None = None, event_kind: str = "",
                  event_by: int | None = None, bound: tuple[int, ...] = (),
-                 instigator: Die | None = None) -> None:
+                 instigator: Die | None = None, bursts: int = 0) -> None:
         self.game = game
         self.controller = controller
         self.slot = slot
@@ -48,6 +48,7 @@ class Context:
         self.event_by = event_by          # the player whose die or ability caused the event
         self.bound = bound                # dice the ability that switched this one on had chosen
         self.instigator = instigator      # the die that caused the event (targeting die, damage source)
+        self.bursts = bursts              # the bursts an action die (or a copy of its effect) was used with
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -141,6 +142,12 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.instigator and die is not ctx.instigator:
         return False
+    if f.this_card and (die.slot is None or die.slot != ctx.slot):
+        return False
+    if f.other_die and die is ctx.source:
+        return False
+    if f.doomed is not None and doomed(game, die) != f.doomed:
+        return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
@@ -162,6 +169,22 @@ def _is_this(ctx: Context, die: Die) -> bool:
     return die.slot is not None and die.slot == ctx.slot
 
 
+def doomed(game: Game, die: Die) -> bool:
+    """Whether the damage on a field character die KOs it at the next check: at least its
+    defense, and Iron Will (asked without side effects) does not shrug it off."""
+    if die.zone is not Zone.FIELD or die.spec.faces[die.face].kind != CHARACTER:
+        return False
+    defense = game.stats(die)[1]
+    if die.damage < defense:
+        return False
+    if not game.has_keyword(die, "iron_will"):
+        return True
+    shrugged = game.this_turn.iron_will.get(die.id)
+    if shrugged is None:
+        return die.hurt_events >= 2
+    return die.damage > shrugged[0] or defense < shrugged[1]
+
+
 def engaged(source: Die | None, die: Die) -> bool:
     """Two dice are engaged when one blocks the other."""
     if source is None:
@@ -179,6 +202,8 @@ def select(ctx: Context, f: DieFilter) -> list[Die]:
             dice = [source] if source.id < len(game.dice) and game.dice[source.id] is source else []
         else:
             dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
+    elif f.this_card:
+        dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
     else:
         zone = ZONE_OF.get(f.zone)
         # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
@@ -257,10 +282,26 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.event_kind == condition.value
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
+    if kind == "event_player":
+        return ctx.event_player is not None and (ctx.event_player == ctx.controller) == (condition.value == "you")
+    if kind == "burst":
+        return _bursts(ctx) >= 2 if condition.value == "double" else (_bursts(ctx) > 0) == (condition.value == "true")
     if kind == "only_attacker":
         attackers = [d for d in game.dice if d.attacking]
         return ctx.source is not None and attackers == [ctx.source]
     raise ValueError(f"unknown condition {kind}")
+
+
+def _bursts(ctx: Context) -> int:
+    """The burst symbols the ability's die shows (an action die just used, or a character
+    die on a burst face). A "while active" ability speaks for every die of its card: the
+    best of the controller's dice of the card in the field."""
+    if ctx.source is not None and ctx.trigger not in WATCH_TRIGGERS:
+        dice = [ctx.source]
+    else:
+        dice = [d for d in (ctx.game.slot_dice[ctx.slot] if ctx.slot is not None else [])
+                if d.zone is Zone.FIELD and d.owner == ctx.controller]
+    return max([ctx.bursts] + [d.spec.faces[d.face].burst for d in dice])
 
 
 def all_hold(ctx: Context, conditions: Iterable[Condition]) -> bool:

@@ -198,6 +198,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         effect, picks = steps[index]
         if effect.if_done and not done:
             continue
+        if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+            continue      # "Burst: also ...", "if ... instead": this effect does not apply now
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and _still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]

@@ -338,20 +338,3 @@ def dick_grayson_swap(game: Game, player: int, action: Action, data: KOdDie) -> 
     effects.move(game, ko_d, Zone.BAG)
     effects.move(game, found[0], Zone.FIELD, 1)
 
-
-# -- 87 General Zod: Madman ----------------------------------------------------------------
-
-@script("87wf")
-def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Until end of turn Zod's text is the target die's card text instead of his own (his
-    name, affiliation and stats stay his)."""
-    target = next((d for d in dice if d.slot is not None), None)
-    if target is None or ctx.slot is None:
-        ctx.game.say("General Zod finds no card text to take (a Sidekick has none).", ctx.controller)
-        return False
-    lender = target.copy_of if target.copy_of is not None else target.slot
-    assert lender is not None
-    ctx.game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
-    ctx.game.say(f"General Zod's text becomes that of {ctx.game.slots[lender].card.card.full_name} "
-                 "until end of turn.", ctx.controller)
-    return True

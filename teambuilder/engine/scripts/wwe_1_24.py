@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, events, primitives, rules
+from teambuilder.engine import effects, events, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
 from teambuilder.engine.rolling import draw, roll
@@ -34,7 +34,6 @@ from teambuilder.engine.scripts.wwe_common import (
     one_per_card,
     opponent_damaged,
     queue_damage,
-    will_be_kod,
 )
 from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Mark, Zone
@@ -214,16 +213,6 @@ def bobby_block_tax(ctx: Context, effect: Effect, dice: list[Die], players: list
     return True
 
 
-# -- 16wwe Charlotte Flair: The Nature Girl ----------------------------------------------
-
-@script("16wwe")
-def charlotte_gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if not opponent_damaged(ctx):
-        return False
-    ctx.game.gain_life(ctx.controller, 1)
-    return True
-
-
 # -- 19wwe Eddie Guerrero: I Lie ---------------------------------------------------------
 
 def _eddie_key(die: Die) -> str:
@@ -263,15 +252,3 @@ def eddie_remember_sidekick(ctx: Context, effect: Effect, dice: list[Die], playe
     ctx.game.script_state[_eddie_key(die)] = ctx.game.turn_number
     return True
 
-
-# -- 22wwe John Cena: You Can't See Me ---------------------------------------------------
-
-@script("22wwe")
-def cena_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """After his On attack damage lands: if it KOs the die, this die can't be blocked."""
-    game = ctx.game
-    target, cena = ctx.event_die, ctx.source
-    if target is None or cena is None or not will_be_kod(game, target) or cena.zone is not Zone.FIELD:
-        return False
-    primitives.apply(ctx, Effect("unblockable"), [cena], [])
-    return True

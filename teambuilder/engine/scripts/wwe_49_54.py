@@ -93,16 +93,6 @@ def _chairs(game: Game, slot: int | None, owner: int | None = None) -> list[Die]
             and (owner is None or d.owner == owner)]
 
 
-@script("52wwe")
-def chair_replaces_chair(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Using a Chair Smash sends every other Chair Smash die in the field to its owner's
-    used pile."""
-    others = [d for d in _chairs(ctx.game, ctx.slot) if d is not ctx.source]
-    for die in others:
-        effects.move(ctx.game, die, Zone.USED)
-    return bool(others)
-
-
 def _smashed_key(chair: Die) -> str:
     """script_state key: the die this Chair Smash die, a burst, just smashed."""
     return f"52wwe:{chair.id}"

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, events, primitives
+from teambuilder.catalogue.abilities import DieFilter, Effect
+from teambuilder.engine import effects, events
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.rolling import draw, roll
@@ -186,43 +186,6 @@ def too_good(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
     for die in drawn:
         effects.move(game, die, Zone.BAG)
     return False
-
-
-# -- 50 Rachel Summers: Phoenix ---------------------------------------------------------------
-
-def _phoenix_key(player: int) -> str:
-    return f"xmf50:{player}"
-
-
-@script("50xmf")
-def phoenix_arms(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Once per attack: until end of turn, each KO of your X-Men dice hurts the defender."""
-    game = ctx.game
-    if game.script_state.get(_phoenix_key(ctx.controller)) == game.turn_number:
-        return False
-    game.script_state[_phoenix_key(ctx.controller)] = game.turn_number
-    game.say("Phoenix: until end of turn, each of your X-Men character dice KO'd deals 2 damage "
-             "to the defending player.", ctx.controller)
-    return True
-
-
-@script("50xmf:2")
-def phoenix_burns(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    if game.script_state.get(_phoenix_key(ctx.controller)) != game.turn_number:
-        return False
-    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=2)), [], [1 - ctx.controller])
-
-
-# -- 51 Rachel Summers: Prestige ------------------------------------------------------------
-
-@script("51xmf")
-def prestige(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO every other character die, except the Rachel Summers die using this effect."""
-    game = ctx.game
-    doomed = [d for d in game.field_characters() if d is not ctx.source]
-    results = [effects.ko(game, d) for d in doomed]   # every die, not just up to the first KO
-    return any(results)
 
 
 # -- 54 Sebastian Shaw: The Harder You Hit Me -----------------------------------------------

@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
+from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, events, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, affiliations, is_character_die, select
+from teambuilder.engine.selectors import Context, affiliations, is_character_die
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.windows import field_die
 
@@ -120,17 +120,6 @@ def _toad_rule(ctx: Context) -> bool:
                   name="60xmf")
     game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, rule, until_turn=0))
     return True
-
-
-# -- 61 Wolverine: Good Doesn't Always Mean Nice ---------------------------------------------
-
-@script("61xmf")
-def wolverine_burst(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Burst: also 1 damage to each opposing [mask] character die."""
-    if ctx.source is None or not ctx.source.spec.faces[ctx.source.face].burst:
-        return False
-    targets = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=1)), targets, [])
 
 
 # -- 64 Counterstrike -----------------------------------------------------------------------------
