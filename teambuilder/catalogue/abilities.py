@@ -34,7 +34,7 @@ from teambuilder.catalogue.ability_parser import (
     parse_filter,
     parse_selector,
 )
-from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import KEEP, Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_vocabulary import (
     ACTIVATED_TRIGGERS,
     DIE_KINDS,
@@ -62,7 +62,7 @@ __all__ = [
     "OPS", "OWNERS", "PLAYER_CHOICES", "REACTIONS", "RULES", "SELF_TRIGGERS", "STATIC_TRIGGERS", "STAT_NAMES",
     "TRIGGERS", "WATCH_TRIGGERS", "ZONES",
     # ability_values
-    "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Selector",
+    "KEEP", "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Selector",
     # ability_parser
     "CONDITION_KINDS", "AbilityError", "parse_abilities", "parse_ability", "parse_amount", "parse_condition",
     "parse_cost", "parse_effect", "parse_filter", "parse_selector",

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import KEEP, Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_vocabulary import (
     DIE_KINDS,
     DISTINCT,
@@ -224,7 +224,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done", "if") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if", "instead") + OPS[op], f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -235,7 +235,7 @@ def _parse_effect(raw: Any) -> Effect:
                                       "script") else "self"
     effect = Effect(
         op=op, to=parse_selector(raw.get("to", default_to)), amount=parse_amount(raw.get("amount")),
-        attack=_int(raw, "a"), defense=_int(raw, "d"),
+        attack=_int(raw, "a"), defense=_int(raw, "d", KEEP if op == "set_stats" else 0),
         duration=_choice(raw, "duration", DURATIONS, "turn"), level=_int(raw, "level"),
         into=_choice(raw, "into", ZONES) if raw.get("into") is not None else "",
         match=parse_filter(raw["match"]) if raw.get("match") is not None else None,
@@ -249,11 +249,26 @@ def _parse_effect(raw: Any) -> Effect:
         name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
         conditions=_conditions(raw), cards=_choice(raw, "cards", ("event", "basic_actions"), "event")
         if op == "use_effect" else "", bursts=bool(_opt_bool(raw, "bursts")))
+    if raw.get("instead") is not None:
+        effect = replace(effect, instead=_instead(raw))
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:
         raise _fail(raw, "schedule: name the ability to switch on (ability: 2 for the card's second)")
     return effect
+
+
+def _instead(raw: Mapping[str, Any]) -> Effect:
+    """``instead: {if: [...], amount: 2}``: the same effect with some fields changed, which
+    happens in its place when its own ``if:`` holds ("Burst: deal 2 instead")."""
+    upgrade = raw["instead"]
+    if not isinstance(upgrade, Mapping) or not upgrade.get("if"):
+        raise _fail(raw, "instead: expected a mapping with an 'if:' and the fields that change")
+    if "to" in upgrade and parse_selector(raw.get("to", "self")).targets:
+        raise _fail(upgrade, "instead: a targeting effect keeps its targets (no 'to:' in 'instead')")
+    merged = {k: v for k, v in raw.items() if k not in ("instead", "if", "if_done")}
+    merged.update(upgrade)
+    return _parse_effect(merged)
 
 
 def _conditions(raw: Mapping[str, Any]) -> tuple[Condition, ...]:

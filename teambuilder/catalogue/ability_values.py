@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from teambuilder.catalogue.ability_vocabulary import STATIC_TRIGGERS
 from teambuilder.catalogue.model import ENERGY_TYPES
 
+KEEP = -1      # set_stats without ``d``: the defense is kept ("Superman dice have 0A")
+
 
 @dataclass(frozen=True)
 class Cost:
@@ -151,6 +153,7 @@ class Effect:
     conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows
+    instead: Effect | None = None   # "if ..., Y instead": this effect when its ``conditions`` hold
 
     @property
     def targets(self) -> bool:

@@ -12,7 +12,6 @@ interrupt before it lands.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from teambuilder.engine import combat_rules, events, keywords, rules, selectors
@@ -237,12 +236,25 @@ def replace_ko(game: Game, die: Die) -> bool:
     if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
         return True
     if game.has_keyword(die, "regenerate"):
-        card = game.card_of(die)
-        guard = REGENERATE_GUARDS.get(card.code) if card is not None else None
-        if guard is not None and not guard(game, die):
+        if not keyword_paid(game, die, "regenerate"):
             return False
         return regenerate(game, die)
     return False
+
+
+def keyword_paid(game: Game, die: Die, keyword: str) -> bool:
+    """A keyword with a price in life (``rule: keyword_life_cost``: Sebastian Shaw pays 1
+    life to Regenerate): paid whenever paying does not lose the game, else not used."""
+    price = sum(rules.amount(game, r) for r in rules.in_force(game, "keyword_life_cost")
+                if r.effect.keyword == keyword and rules.applies(game, r, die))
+    if not price:
+        return True
+    if die.owner is None or game.players[die.owner].life <= price:
+        game.say(f"{game.die_name(die)} cannot pay {price} life to {keyword.replace('_', ' ').title()}.", die.owner)
+        return False
+    game.say(f"pays {price} life so {game.die_name(die)} can {keyword.replace('_', ' ').title()}.", die.owner)
+    game.lose_life({die.owner: price})
+    return True
 
 
 def regenerate(game: Game, die: Die) -> bool:
@@ -257,9 +269,6 @@ def regenerate(game: Game, die: Die) -> bool:
     move(game, die, Zone.PREP, by_ko=True)
     return True
 
-
-# Cards whose Regenerate has a price (Sebastian Shaw pays 1 life): code -> check-and-pay.
-REGENERATE_GUARDS: dict[str, Callable[[Game, Die], bool]] = {}
 
 
 def iron_will_holds(game: Game, die: Die) -> bool:

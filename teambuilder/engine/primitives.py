@@ -9,7 +9,7 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 
 from __future__ import annotations
 
-from teambuilder.catalogue.abilities import RULES, Effect
+from teambuilder.catalogue.abilities import KEEP, RULES, Effect
 from teambuilder.engine import borrowing, keywords, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.rolling import draw, roll
@@ -24,6 +24,8 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+
+ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
 
 def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -> list[int]:
@@ -105,6 +107,11 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 
 def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     for die in dice:
+        if effect.defense == KEEP:
+            # Only A is set: an endless penalty (max 0 keeps it at 0 whatever it gets later).
+            die.modifiers.append(StatModifier(effect.attack - ENDLESS, 0, "effect"))
+            ctx.game.say(f"{ctx.game.die_name(die)} has {effect.attack}A this turn.", die.owner)
+            continue
         die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect", "set"))
         ctx.game.say(f"{ctx.game.die_name(die)} is {effect.attack}A {effect.defense}D this turn.", die.owner)
     return bool(dice)

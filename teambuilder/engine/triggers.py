@@ -199,7 +199,9 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         if effect.if_done and not done:
             continue
         if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
-            continue      # "Burst: also ...", "if ... instead": this effect does not apply now
+            continue      # "Burst: also ...": this effect does not apply now
+        if effect.instead is not None and selectors.all_hold(ctx, effect.instead.conditions):
+            effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and _still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]

@@ -128,14 +128,6 @@ def _block_rule(ctx: Context, rule: str, match: DieFilter, amount: int = 0) -> N
     ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
 
 
-@script("78wf")
-def batgirl(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Batgirl dice cannot be blocked by Sidekicks nor by Villain character dice."""
-    _block_rule(ctx, "unblockable", DieFilter(sidekick=True))
-    _block_rule(ctx, "unblockable", DieFilter(affiliations=("villain",)))
-    return True
-
-
 @script("89wf")
 def kal_l_trained(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """This turn, Kal-L dice can be blocked only by Superman Family characters."""

@@ -188,29 +188,6 @@ def too_good(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
     return False
 
 
-# -- 54 Sebastian Shaw: The Harder You Hit Me -----------------------------------------------
-
-def shaw_pays(game: Game, die: Die) -> bool:
-    """Sebastian Shaw regenerates only if his controller pays 1 life; the engine pays it
-    whenever that does not lose the game."""
-    if die.owner is None or game.players[die.owner].life <= 1:
-        game.say(f"{game.die_name(die)} cannot pay 1 life to Regenerate.", die.owner)
-        return False
-    game.say(f"pays 1 life so {game.die_name(die)} can Regenerate.", die.owner)
-    game.lose_life({die.owner: 1})
-    return True
-
-
-effects.REGENERATE_GUARDS["54xmf"] = shaw_pays
-
-
-@script("54xmf")
-def shaw_regenerate_cost(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The card's ability names this script so its text counts as handled; the rule itself
-    is the Regenerate guard above, which the engine asks when Shaw would be KO'd."""
-    return False
-
-
 # -- 58 Storm: The Storm Goddess Comes ----------------------------------------------------
 
 @script("58xmf")
