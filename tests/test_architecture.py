@@ -53,7 +53,8 @@ def test_layers_import_only_downwards() -> None:
 ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
      "game_state"),                                         # what a game is made of
-    ("keywords", "selectors", "rules", "combat_rules"),     # reading the table: filters, rules in force
+    ("keywords", "selectors", "rules", "combat_rules",
+     "replacement"),                                        # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     ("effects", "assignment", "scripts.values", "scripts", "borrowing",
      "primitives"),                                         # what effects do to dice and players

@@ -93,7 +93,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
-                "this_card", "other_die", "doomed")
+                "this_card", "other_die", "doomed", "hit")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -105,6 +105,9 @@ def parse_filter(raw: Any) -> DieFilter:
     energy = _names(raw, "energy")
     if not set(energy) <= set(ENERGY_TYPES):
         raise _fail(raw, f"energy: {energy!r} names something that is not an energy type")
+    zones = _names(raw, "zone") if isinstance(raw.get("zone"), list) else ()
+    if not set(zones) <= set(ZONES) - {"any"}:
+        raise _fail(raw, f"zone: {zones!r} names something that is not a zone")
     return DieFilter(
         owner=_choice(raw, "owner", OWNERS) if raw.get("owner") is not None else None,
         kind=_choice(raw, "kind", DIE_KINDS, "character"),
@@ -113,7 +116,8 @@ def parse_filter(raw: Any) -> DieFilter:
         affiliations=_names(raw, "affiliation"), not_affiliations=_names(raw, "not_affiliation"),
         energy=energy, level=_opt_int(raw, "level"), min_level=_opt_int(raw, "min_level"),
         max_level=_opt_int(raw, "max_level"), max_cost=_opt_int(raw, "max_cost"),
-        min_attack=_opt_int(raw, "min_attack"), zone=_choice(raw, "zone", ZONES, "field"),
+        min_attack=_opt_int(raw, "min_attack"), zone="any" if zones else _choice(raw, "zone", ZONES, "field"),
+        zones=zones, hit=_choice(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
         this=bool(_opt_bool(raw, "this")), other=bool(_opt_bool(raw, "other")),
         event=bool(_opt_bool(raw, "event")), engaged=bool(_opt_bool(raw, "engaged")),
         attacking=_opt_bool(raw, "attacking"), blocking=_opt_bool(raw, "blocking"),
@@ -247,10 +251,13 @@ def _parse_effect(raw: Any) -> Effect:
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
         name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        instead_of=_choice(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
         conditions=_conditions(raw), cards=_choice(raw, "cards", ("event", "basic_actions"), "event")
         if op == "use_effect" else "", bursts=bool(_opt_bool(raw, "bursts")))
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
+    if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
+        raise _fail(raw, "goes_instead: say where the die would go (instead_of) and where it goes (into)")
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:

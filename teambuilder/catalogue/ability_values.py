@@ -74,6 +74,8 @@ class DieFilter:
     this_card: bool = False       # any die of the ability's own card (every Zod die, not just the one)
     other_die: bool = False       # not the ability's own die (other dice of its card still match)
     doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)
+    hit: str = ""                 # you | opponent: it damaged that player this turn
+    zones: tuple[str, ...] = ()   # ``zone: [used, prep]``: in any of these (``zone`` is then "any")
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,7 @@ class Effect:
     conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows
+    instead_of: str = ""            # rule goes_instead: the zone a die would go to (``into``: where instead)
     instead: Effect | None = None   # "if ..., Y instead": this effect when its ``conditions`` hold
 
     @property

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, keywords, rules, selectors
+from teambuilder.engine import combat_rules, events, keywords, replacement, rules, selectors
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
@@ -145,8 +145,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
         die.reset()
         if die.home is not None:
             die.owner, die.home = die.home, None
-        if zone is Zone.USED and keywords.immortal_to_bag(game, die):
-            zone = Zone.BAG
+        if zone is Zone.USED:
+            zone = replacement.destination(game, die, zone)
     die.zone = zone
     if zone is Zone.FIELD:
         face = die.spec.faces[die.face]

@@ -118,6 +118,9 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                  instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
+            if ability.limit == "once_per_turn":
+                # Once per use: this switching-on is spent (another use switches it on again).
+                game.scheduled.remove((controller, slot_index, index, _, source, bound, origin))
     for slot in game.slots if game.bookkeeping.borrowed else game.tables.watching.get(event, ()):
         abilities = game.abilities_of(slot.index)
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]

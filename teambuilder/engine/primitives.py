@@ -168,6 +168,8 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     for player in players:
         drawn = draw(ctx.game, player, count)
         drawn_any = drawn_any or bool(drawn)
+        if len(drawn) > 1 and (effect.into or "reserve") == "reserve" and effect.match is None:
+            ctx.game.say(f"draws and rolls {len(drawn)} dice.", player)
         for die in drawn:
             fits = effect.match is None or selectors.matches(ctx, die, effect.match)
             into = effect.into or "reserve"
@@ -236,9 +238,12 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
             ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text"
                          f"{' this turn' if until == 0 else ' until your next turn'}.", ctx.controller)
         return bool(slots)
+    if effect.rule == "goes_instead" and not dice:
+        return False        # a replacement for the chosen dice, and none was found
+    # A replacement follows its dice wherever they go (it is about where they go next).
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
-        dice=tuple(d.id for d in dice), until_turn=until))
+        dice=tuple(d.id for d in dice), until_turn=until, bound_to_field=effect.rule != "goes_instead"))
     return True
 
 

@@ -83,6 +83,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     game = ctx.game
     if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
         return False
+    if f.zones and not any(die.zone is ZONE_OF[z] for z in f.zones):
+        return False
     face = die.spec.faces[die.face]
     if f.kind == "character":
         if not is_character_die(die):
@@ -147,6 +149,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.other_die and die is ctx.source:
         return False
     if f.doomed is not None and doomed(game, die) != f.doomed:
+        return False
+    if f.hit and die.id not in game.this_turn.player_hits.get(
+            ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
         return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False

@@ -226,6 +226,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
 
 def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:
     """A target that left its zone before the effect happens is no longer a target."""
+    if effect.to.die.zones:
+        return any(die.zone is selectors.ZONE_OF[z] for z in effect.to.die.zones)
     return effect.to.die.zone == "any" or die.zone is selectors.ZONE_OF[effect.to.die.zone]
 
 
