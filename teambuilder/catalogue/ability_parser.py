@@ -17,6 +17,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
+    EVENTS,
     KEYWORD_NAMES,
     LEGACY_SELECTORS,
     LIMITS,
@@ -49,10 +50,11 @@ def _fail(raw: Any, message: str) -> AbilityError:
     return AbilityError(message, _line(raw))
 
 
-def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...] | set[str], where: str) -> None:
+def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...] | set[Any], where: str) -> None:
     unknown = set(raw) - set(allowed)
     if unknown:
-        raise _fail(raw, f"{where}: unknown field {min(unknown)!r} (one of {', '.join(sorted(allowed))})")
+        known = sorted(str(k) for k in allowed if isinstance(k, str))
+        raise _fail(raw, f"{where}: unknown field {min(map(str, unknown))!r} (one of {', '.join(known)})")
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
@@ -286,7 +288,29 @@ def _conditions(raw: Mapping[str, Any]) -> tuple[Condition, ...]:
     return tuple(parse_condition(c) for c in conditions)
 
 
-_ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
+def _on(raw: Mapping[Any, Any]) -> tuple[str, Any]:
+    """``on: {event, filter, of, player}``, the general event trigger, as the trigger name it
+    stands for and its ``when`` filter (the event's die)."""
+    spec = raw["on"]
+    if not isinstance(spec, Mapping):
+        raise _fail(raw, "on: expected a mapping with an 'event:'")
+    _check_keys(spec, ("event", "filter", "of", "player"), "on")
+    own, watched = EVENTS[_choice(spec, "event", tuple(EVENTS))]
+    of = _choice(spec, "of", ("this", "any"), "any" if watched else "this")
+    trigger = own if of == "this" else watched
+    if trigger is None:
+        raise _fail(spec, f"on: {spec['event']!r} has no form about {'this' if of == 'this' else 'any'} die")
+    if spec.get("player") is not None:
+        if trigger != "player_damaged":
+            raise _fail(spec, "on: player: is for player_damaged")
+        if _choice(spec, "player", OWNERS) == "you":
+            trigger = "you_damaged"
+    if "trigger" in raw or ("when" in raw and spec.get("filter") is not None):
+        raise _fail(raw, "on: give the event once (not also trigger:, nor both filter: and when:)")
+    return trigger, spec.get("filter", raw.get("when"))
+
+
+_ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled")
 
 
@@ -310,7 +334,7 @@ def _parse_ability(raw: Any) -> Ability:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"ability: expected a mapping, got {raw!r}")
     _check_keys(raw, _ABILITY_KEYS, "ability")
-    trigger = _choice(raw, "trigger", TRIGGERS)
+    trigger, when = _on(raw) if "on" in raw else (_choice(raw, "trigger", TRIGGERS), raw.get("when"))
     script = str(raw.get("script", ""))
     modes: tuple[tuple[Effect, ...], ...] = ()
     if "modes" in raw:
@@ -332,7 +356,7 @@ def _parse_ability(raw: Any) -> Ability:
         effects = tuple(e if e.op == "rule" or e.duration != "turn" else replace(e, duration="static")
                         for e in effects)
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
-                   when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
+                   when=parse_filter(when) if when is not None else None,
                    conditions=_conditions(raw),
                    optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),

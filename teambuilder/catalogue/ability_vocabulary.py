@@ -28,6 +28,21 @@ ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burs
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
 TRIGGERS: tuple[str, ...] = SELF_TRIGGERS + WATCH_TRIGGERS + ACTIVATED_TRIGGERS + STATIC_TRIGGERS
 
+# The general event trigger ``on: {event: E, filter: F, of: this|any, player: you|opponent}``:
+# event -> (the trigger when it is about the card's own die, the "whenever any ..." trigger).
+# The trigger names above are shorthands for these, and run exactly as before.
+EVENTS: dict[str, tuple[str | None, str | None]] = {
+    "fielded": ("fielded", "any_fielded"), "ko": ("ko", "any_ko"), "damaged": ("damaged", "any_damaged"),
+    "purchased": ("purchased", "any_purchased"), "attacks": ("attacks", None), "blocks": ("blocks", None),
+    "blocked": ("blocked", None), "engaged": ("engaged", None), "deals_damage": ("deals_damage", None),
+    "kos": ("kos", None), "energized": ("energized", None), "spun_up": (None, "spun_up"),
+    "action_used": (None, "action_used"), "global_used": (None, "global_used"),
+    "player_damaged": (None, "player_damaged"), "drawn": (None, "drawn"), "prepped": (None, "prepped"),
+    "targeted": (None, "targeted"), "turn_starts": (None, "start_of_turn"), "turn_ends": (None, "end_of_turn"),
+    "clear_and_draw": (None, "clear_and_draw"), "roll_step": (None, "rolled"),
+    "attackers_declared": (None, "attackers_declared"), "blockers_declared": (None, "blockers_declared"),
+}
+
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
 REACTIONS: tuple[str, ...] = ("damaged",)
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
