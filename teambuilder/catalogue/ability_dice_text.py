@@ -104,4 +104,6 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"that damaged {'you' if f.hit == 'you' else 'your opponent'} this turn")
     if f.attacked:
         extras.append("that attacked this turn")
+    if f.instigator:
+        extras.append("that caused it")
     return " " + " and ".join(extras) if extras else ""

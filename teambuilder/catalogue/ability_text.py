@@ -167,6 +167,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
+    if op == "out_of_play" and effect.level:
+        return f"put {to} out of play until end of turn; it then goes to the Field Zone at level {effect.level}"
     if op == "out_of_play":
         return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level)"
     if op == "use_effect":

@@ -98,7 +98,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "copy": (),
     "swap": (),
     "token": ("amount", "a", "d"),
-    "out_of_play": ("duration",),
+    "out_of_play": ("duration", "level"),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),

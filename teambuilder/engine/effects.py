@@ -212,12 +212,15 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
               and not replace_ko(game, d)]
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
-        events.emit(game, "ko", die, combat=combat)
-        events.watch(game, "any_ko", die, combat=combat)
-        for killer in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ()):
-            # The dice whose damage KO'd it (this combat, or this turn's ability damage).
-            if game.dice[killer].owner != die.owner:
-                events.emit(game, "kos", game.dice[killer], die, combat=combat)
+        # The dice whose damage KO'd it (this combat, or this turn's ability damage); the
+        # first of them is the KO's instigator ("if a Sidekick die KO'd this die").
+        killers = [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())
+                   if game.dice[k].owner != die.owner]
+        instigator = killers[0] if killers else None
+        events.emit(game, "ko", die, combat=combat, instigator=instigator)
+        events.watch(game, "any_ko", die, combat=combat, instigator=instigator)
+        for killer in killers:
+            events.emit(game, "kos", killer, die, combat=combat)
     for die in doomed:
         if die.token:
             keywords.leaving_field(game, die)

@@ -87,8 +87,9 @@ def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
 
 
 def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
-         amount: int = 0, combat: bool = False) -> None:
-    """Queue ``die``'s own abilities that trigger on ``event``."""
+         amount: int = 0, combat: bool = False, instigator: Die | None = None) -> None:
+    """Queue ``die``'s own abilities that trigger on ``event`` (``instigator``: the die that
+    caused it, say the die whose damage KO'd it)."""
     if die.slot is None or die.owner is None or not _live(game, die.slot, event):
         return
     slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
@@ -97,7 +98,8 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
             continue
         pending = PendingTrigger(die.owner, slot.index, index, die.id,
                                  None if event_die is None else event_die.id, event_player=player,
-                                 event_amount=amount, combat=combat)
+                                 event_amount=amount, combat=combat,
+                                 instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
 
