@@ -22,6 +22,8 @@ TRIGGER_LABELS = {
     "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
     "targeted": "While active, whenever {when} is targeted", "drawn": "While active, whenever a player draws",
     "prepped": "While active, whenever {when} is prepped",
+    "energy_spent": "While active, whenever {when} is spent as energy",
+    "die_rolled": "While active, whenever {when} is rolled", "moved": "While active, whenever {when} is moved there",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
 }

@@ -159,6 +159,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
              Zone.CARD: "its card"}
     if not quiet:
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
+    if "moved" in game.tables.watched:
+        events.watch(game, "moved", die, player=die.owner)
     if zone is Zone.PREP and game.step != Step.CLEAR_AND_DRAW and not by_ko:   # a KO is not a Prep
         events.watch(game, "prepped", die, player=die.owner)
 
