@@ -106,4 +106,12 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append("that attacked this turn")
     if f.instigator:
         extras.append("that caused it")
+    if f.keyword:
+        extras.append("with " + f.keyword.replace("_", " ").title())
+    if f.name_contains:
+        extras.append(f"whose name contains {f.name_contains}")
+    if f.has_affiliation is not None:
+        extras.append("with an affiliation" if f.has_affiliation else "with no affiliation")
+    if f.min_cost is not None:
+        extras.append(f"costing {f.min_cost} or more")
     return " " + " and ".join(extras) if extras else ""

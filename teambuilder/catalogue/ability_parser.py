@@ -95,7 +95,8 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
-                "this_card", "other_die", "doomed", "hit")
+                "this_card", "other_die", "doomed", "hit", "keyword", "name_contains", "has_affiliation",
+                "min_cost")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -119,7 +120,10 @@ def parse_filter(raw: Any) -> DieFilter:
         energy=energy, level=_opt_int(raw, "level"), min_level=_opt_int(raw, "min_level"),
         max_level=_opt_int(raw, "max_level"), max_cost=_opt_int(raw, "max_cost"),
         min_attack=_opt_int(raw, "min_attack"), zone="any" if zones else _choice(raw, "zone", ZONES, "field"),
-        zones=zones, hit=_choice(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
+        keyword=_choice(raw, "keyword", KEYWORD_NAMES) if raw.get("keyword") is not None else "",
+        name_contains=str(raw.get("name_contains", "")), has_affiliation=_opt_bool(raw, "has_affiliation"),
+        min_cost=_opt_int(raw, "min_cost"), zones=zones,
+        hit=_choice(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
         this=bool(_opt_bool(raw, "this")), other=bool(_opt_bool(raw, "other")),
         event=bool(_opt_bool(raw, "event")), engaged=bool(_opt_bool(raw, "engaged")),
         attacking=_opt_bool(raw, "attacking"), blocking=_opt_bool(raw, "blocking"),

@@ -75,6 +75,10 @@ class DieFilter:
     other_die: bool = False       # not the ability's own die (other dice of its card still match)
     doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)
     hit: str = ""                 # you | opponent: it damaged that player this turn
+    keyword: str = ""             # has this keyword (printed, given or granted)
+    name_contains: str = ""       # its card's name contains this text ("Kryptonite")
+    has_affiliation: bool | None = None   # has some affiliation (False: none at all)
+    min_cost: int | None = None
     zones: tuple[str, ...] = ()   # ``zone: [used, prep]``: in any of these (``zone`` is then "any")
 
 

@@ -150,6 +150,14 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.doomed is not None and doomed(game, die) != f.doomed:
         return False
+    if f.keyword and not game.has_keyword(die, f.keyword):
+        return False
+    if f.name_contains and f.name_contains.lower() not in name.lower():
+        return False
+    if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
+        return False
+    if f.min_cost is not None and die_cost(game, die) < f.min_cost:
+        return False
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
         return False

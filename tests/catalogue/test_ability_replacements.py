@@ -85,3 +85,13 @@ def test_an_ability_with_a_burst_upgrade_renders_whole() -> None:
         {"do": "damage", "to": {"owner": "opponent", "energy": "shield"}, "amount": 1},
         {"do": "damage", "to": {"owner": "opponent", "energy": "mask"}, "amount": 1, "if": [{"burst": True}]}]})
     assert render_ability(ability).endswith("Burst: also deal 1 damage to each opposing [mask] character die.")
+
+
+def test_richer_die_filters_parse_and_read() -> None:
+    f = parse_filter({"keyword": "overcrush", "name_contains": "Kryptonite", "has_affiliation": False,
+                      "min_cost": 4, "kind": "any"})
+    assert (f.keyword, f.name_contains, f.has_affiliation, f.min_cost) == ("overcrush", "Kryptonite", False, 4)
+    with pytest.raises(AbilityError, match="not one of"):
+        parse_filter({"keyword": "flying"})
+    text = describe_effect(parse_effect({"do": "ko", "to": {"keyword": "overcrush", "min_cost": 4}}))
+    assert text == "KO each character die with Overcrush and costing 4 or more"
