@@ -238,12 +238,21 @@ def replace_ko(game: Game, die: Die) -> bool:
     not happen (the die stays, or Regenerate moved it itself)."""
     if die.token:
         return False
+    if replacement.cant_be_kod(game, die):
+        return True         # (asked at every check while its damage is lethal: no log line each time)
     if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
         return True
     if game.has_keyword(die, "regenerate"):
         if not keyword_paid(game, die, "regenerate"):
             return False
         return regenerate(game, die)
+    levels = replacement.spin_instead_of_ko(game, die)
+    if levels:
+        # Spun down instead: its damage is cleared (it is a new die at the lower level).
+        spin(game, die, -levels)
+        die.damage = 0
+        game.say(f"{game.die_name(die)} spins down instead of being KO'd.", die.owner)
+        return True
     return False
 
 

@@ -43,6 +43,24 @@ def destination(game: Game, die: Die, zone: Zone) -> Zone:
     return zone
 
 
+def cant_be_kod(game: Game, die: Die) -> bool:
+    """"Can't be KO'd" (``rule: cant_be_kod``): the KO does not happen at all, so nothing
+    replaces it either (its damage stays)."""
+    return game.has_rules and any(rules.applies(game, r, die) for r in rules.in_force(game, "cant_be_kod"))
+
+
+def spin_instead_of_ko(game: Game, die: Die) -> int:
+    """How many levels ``die`` spins down instead of being KO'd (``rule: spin_instead_of_ko``,
+    ``amount``); 0 when no such rule is on it or it is already on its lowest level."""
+    if not game.has_rules:
+        return 0
+    level = die.spec.faces[die.face].level
+    for rule in rules.in_force(game, "spin_instead_of_ko"):
+        if rules.applies(game, rule, die) and level > 1:
+            return max(1, rules.amount(game, rule))
+    return 0
+
+
 def end_of_turn(game: Game) -> None:
     """The replacements of this turn have seen the turn's last moves (dice out of play go
     to the used pile after the cleanup): they end now."""
