@@ -4,7 +4,7 @@
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
 (104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
 bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (117); Kal-L
-(119); Kryptonite (120).
+(119).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every

@@ -4,7 +4,7 @@ in ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use i
 ``wwe_common``. In WWE "Superstar" means character.
 
 Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Ronda
-Rousey (38); Sasha Banks (41); Triple H (46, 47).
+Rousey (38); Sasha Banks (41); Triple H (46).
 
 Each script is named after its card (``28wwe``; ``28wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``windows``), so every

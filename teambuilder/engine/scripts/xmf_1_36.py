@@ -1,8 +1,7 @@
 """Scripts for X-Men Forever cards 1-36: what their abilities need beyond the data language
 (cards 37-72 are in ``xmf_37_58`` and ``xmf_59_72``).
 
-Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20); Iceman (23); Jean
-Grey (24); Lady Deathstrike (34).
+Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20).
 
 Each script is named after its card (``3xmf``; ``18xmf:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,

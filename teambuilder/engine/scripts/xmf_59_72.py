@@ -1,7 +1,7 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Toad (60); Wolverine (61); Counterstrike (64); Dual Defense (65);
+Cards here: Toad (60); Counterstrike (64); Dual Defense (65);
 Reinforcements (67); Replenish (68); Teamwork (69); Whoever Assemble! (72).
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
