@@ -146,7 +146,7 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
         if die.home is not None:
             die.owner, die.home = die.home, None
         if zone is Zone.USED:
-            zone = replacement.destination(game, die, zone)
+            zone = replacement.destination(game, die, zone)     # Immortal, "goes ... instead"
     die.zone = zone
     if zone is Zone.FIELD:
         face = die.spec.faces[die.face]
@@ -223,13 +223,16 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
         events.watch(game, "any_ko", die, combat=combat, instigator=instigator)
         for killer in killers:
             events.emit(game, "kos", killer, die, combat=combat)
-    for die in doomed:
+    # Where each goes is settled as they are KO'd together, before any of them leaves.
+    destinations = [replacement.destination(game, d, into) if into is Zone.PREP and not d.token else into
+                    for d in doomed]
+    for die, destination in zip(doomed, destinations):  # noqa: B905 (same lengths; see triggers)
         if die.token:
             keywords.leaving_field(game, die)
             die.reset()
             die.zone = Zone.GONE          # a token that leaves the field no longer exists
         else:
-            move(game, die, into, by_ko=True)
+            move(game, die, destination, by_ko=True)
     return doomed
 
 
@@ -280,7 +283,7 @@ def regenerate(game: Game, die: Die) -> bool:
         game.say(f"{die.spec.name} regenerates: it stays in the field at level {face.level}.", die.owner)
         return True
     game.say(f"{die.spec.name} regenerates to {face.describe()} and goes to the prep area.", die.owner)
-    move(game, die, Zone.PREP, by_ko=True)
+    move(game, die, replacement.destination(game, die, Zone.PREP), by_ko=True)
     return True
 
 

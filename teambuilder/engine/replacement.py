@@ -29,7 +29,8 @@ _WORDS = {"used": "the used pile", "prep": "the prep area", "bag": "the bag"}
 
 
 def destination(game: Game, die: Die, zone: Zone) -> Zone:
-    """Where ``die`` goes when it would go to ``zone`` (the used pile or the prep area)."""
+    """Where ``die`` goes when it would go to ``zone`` (the used pile, or the prep area as
+    it is KO'd)."""
     if zone is Zone.USED and keywords.immortal_to_bag(game, die):
         return Zone.BAG
     if not game.has_rules:
