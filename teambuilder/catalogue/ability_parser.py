@@ -193,7 +193,8 @@ def parse_condition(raw: Any) -> Condition:
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
-               "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect"),
+               "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
+                          "shield", "next_damage"),
                "by": ("you", "opponent"), "event_player": ("you", "opponent"),
                "burst": (True, False, "double")}[kind]
     if value not in allowed:
@@ -258,8 +259,9 @@ def _parse_effect(raw: Any) -> Effect:
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
         name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
         instead_of=_choice(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
-        conditions=_conditions(raw), cards=_choice(raw, "cards", ("event", "basic_actions"), "event")
-        if op == "use_effect" else "", bursts=bool(_opt_bool(raw, "bursts")))
+        next_die=bool(_opt_bool(raw, "next")), conditions=_conditions(raw),
+        cards=_choice(raw, "cards", ("event", "basic_actions"), "event") if op == "use_effect" else "",
+        bursts=bool(_opt_bool(raw, "bursts")))
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):

@@ -121,6 +121,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"{to} is {effect.attack}A and {effect.defense}D{until}"
     if op == "swap_stats":
         return f"swap the A and D of {to}{until}"
+    if op == "prevent" and effect.next_die:
+        return f"prevent {amount} of the next damage to one of your character dice this turn"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"

@@ -159,6 +159,7 @@ class Effect:
     conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows
+    next_die: bool = False          # prevent: the next damage to one of your character dice this turn
     instead_of: str = ""            # rule goes_instead: the zone a die would go to (``into``: where instead)
     instead: Effect | None = None   # "if ..., Y instead": this effect when its ``conditions`` hold
 

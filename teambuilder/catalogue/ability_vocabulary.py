@@ -23,7 +23,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
-    "energy_spent", "die_rolled", "moved",
+    "energy_spent", "die_rolled", "moved", "prevented",
 )
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -43,6 +43,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "clear_and_draw": (None, "clear_and_draw"), "roll_step": (None, "rolled"),
     "attackers_declared": (None, "attackers_declared"), "blockers_declared": (None, "blockers_declared"),
     "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
+    "prevented": (None, "prevented"),
 }
 
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
@@ -75,7 +76,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "modify": ("a", "d", "amount", "duration"),
     "set_stats": ("a", "d", "duration"),
     "swap_stats": ("duration",),
-    "prevent": ("amount", "all", "duration"),
+    "prevent": ("amount", "all", "duration", "next"),
     "redirect": (),
     "spin_up": ("amount",),
     "spin_down": ("amount",),

@@ -24,6 +24,7 @@ TRIGGER_LABELS = {
     "prepped": "While active, whenever {when} is prepped",
     "energy_spent": "While active, whenever {when} is spent as energy",
     "die_rolled": "While active, whenever {when} is rolled", "moved": "While active, whenever {when} is moved there",
+    "prevented": "While active, whenever damage to {when} is prevented",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
 }

@@ -127,6 +127,14 @@ def _swap_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int
 def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     amount = EVERYTHING if effect.all else value(ctx, effect)
     shields = ctx.game.this_turn.shields
+    if effect.next_die:
+        # "When a character die you control would next take damage this turn": one shield,
+        # used up by the first damage to any of them (``damage``).
+        key = ("next_die", ctx.controller)
+        shields[key] = shields.get(key, 0) + amount
+        ctx.game.say(f"will prevent {amount} of the next damage to one of their character dice this turn.",
+                     ctx.controller)
+        return True
     for player in players:
         shields[("player", player)] = shields.get(("player", player), 0) + amount
     for die in dice:

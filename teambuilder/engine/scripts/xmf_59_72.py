@@ -231,16 +231,6 @@ def _reinforcements_draw(game: Game, player: int, action: Action, data: Frame) -
 
 # -- 68 Replenish -------------------------------------------------------------------------------------
 
-@script("68xmf")
-def replenish(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The next damage this turn to a character die you control: 2 of it is prevented, and
-    you gain 1 life if that die is not KO'd by it (``damage.deal`` uses the shield up)."""
-    key = ("next_die", ctx.controller)
-    ctx.game.this_turn.shields[key] = ctx.game.this_turn.shields.get(key, 0) + 2
-    ctx.game.say("will prevent 2 of the next damage to one of their character dice this turn.", ctx.controller)
-    return True
-
-
 # -- 69 Teamwork --------------------------------------------------------------------------------------
 
 @script("69xmf")
