@@ -71,7 +71,8 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
                    "intimidate" if ability.keyword == "intimidate" else trigger.kind,
                    trigger=ability.trigger, event_slot=trigger.event_slot, event_kind=trigger.event_kind,
                    event_by=trigger.event_by, bound=trigger.bound,
-                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator])
+                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator],
+                   bursts=trigger.bursts)
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
@@ -105,8 +106,9 @@ def _teamwatch(ctx: Context) -> bool:
 
 
 def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
-         amount: int = 0, combat: bool = False) -> None:
-    """Queue ``die``'s own abilities that trigger on ``event``."""
+         amount: int = 0, combat: bool = False, instigator: Die | None = None) -> None:
+    """Queue ``die``'s own abilities that trigger on ``event`` (``instigator``: the die that
+    caused it, say the die whose damage KO'd it)."""
     if die.slot is None or die.owner is None or not _live(game, die.slot, event):
         return
     slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
@@ -115,7 +117,8 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
             continue
         pending = PendingTrigger(die.owner, slot.index, index, die.id,
                                  None if event_die is None else event_die.id, event_player=player,
-                                 event_amount=amount, combat=combat)
+                                 event_amount=amount, combat=combat,
+                                 instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
 
@@ -136,6 +139,9 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                  instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
+            if ability.limit == "once_per_turn":
+                # Once per use: this switching-on is spent (another use switches it on again).
+                game.scheduled.remove((controller, slot_index, index, _, source, bound, origin))
     for slot in game.slots if game.bookkeeping.borrowed else game.tables.watching.get(event, ()):
         abilities = game.abilities_of(slot.index)
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]

@@ -207,6 +207,10 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         effect, picks = steps[index]
         if effect.if_done and not done:
             continue
+        if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+            continue      # "Burst: also ...": this effect does not apply now
+        if effect.instead is not None and selectors.all_hold(ctx, effect.instead.conditions):
+            effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and _still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]
@@ -237,6 +241,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
 
 def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:
     """A target that left its zone before the effect happens is no longer a target."""
+    if effect.to.die.zones:
+        return any(die.zone is selectors.ZONE_OF[z] for z in effect.to.die.zones)
     return effect.to.die.zone == "any" or die.zone is selectors.ZONE_OF[effect.to.die.zone]
 
 

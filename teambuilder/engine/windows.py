@@ -244,6 +244,9 @@ def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
         assert face is not None
         die.face = face
         die.partially_spent = True
+    if "energy_spent" in game.tables.watched:
+        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
+            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player)
     game.players[player].virtual = result.virtual_left
     parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
     if payment.virtual:
