@@ -54,11 +54,13 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("keyword_params",),                                    # keyword values read from card text
     ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
      "game_state"),                                         # what a game is made of
-    ("keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip"),  # reading the table
+    ("keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip",
+     "replacement"),                                        # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
-    ("effects", "assignment", "scripts.values", "scripts", "primitives",
-     "keyword_flow"),                                       # what effects do to dice and players
-    ("triggers", "keyword_combat"),                         # resolving abilities; raising combat keywords
+    # what effects do to dice and players (and Enlistment's question, which KOs a die)
+    ("effects", "assignment", "scripts.values", "scripts", "borrowing", "primitives", "keyword_flow",
+     "keyword_enlistment"),
+    ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)
     ("game",),

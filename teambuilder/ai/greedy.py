@@ -23,7 +23,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
-from teambuilder.ai import combat_keywords
+from teambuilder.ai import combat_keywords, dice_costs, enlistment
 from teambuilder.ai.keyword_choices import keyword_answer
 from teambuilder.ai.keyword_picks import keyword_pick
 from teambuilder.catalogue.abilities import Effect
@@ -87,6 +87,8 @@ class GreedyAgent:
             # cards and rules in force are worked out once per decision, not once per die.
             with game.reading():
                 return handler(game, decision)
+        if decision.kind == DecisionKind.ENLIST:
+            return enlistment.answer(game, decision, die_value)   # KO a die only when the effect is worth more
         if decision.kind == DecisionKind.OPTIONAL:
             return Choose(1)          # "you may": yes (the ability was worth having)
         return combat_keywords.answer(game, decision) or keyword_pick(game, decision, die_value) or _default(decision)
@@ -99,6 +101,9 @@ class GreedyAgent:
             fields = [o for o in options if isinstance(o, Field)]
             if fields:
                 return max(fields, key=lambda o: self._field_score(game, o))
+            paid_with_dice = dice_costs.pick(game, options, die_value) if game.tables.paid_with_dice else None
+            if paid_with_dice is not None:
+                return paid_with_dice        # Fabricate, Ritual, Fusion: when worth their dice
             actions = [o for o in options if isinstance(o, UseAction) and _action_has_targets(game, me, o.die)]
             if actions:
                 return actions[0]

@@ -18,12 +18,15 @@ import random
 
 from teambuilder.ai.greedy import GreedyAgent, die_value
 from teambuilder.engine.actions import (
+    DICE_PAID,
     Action,
     Decision,
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
+    Fabricate,
     Field,
+    Fuse,
     Pass,
     Purchase,
     UseAction,
@@ -69,12 +72,13 @@ class SearchAgent:
             for option in decision.options:
                 # One payment per purchase or global: the choice is what, not how.
                 key = (option.slot, -1) if isinstance(option, Purchase) else \
-                    (option.slot, option.ability) if isinstance(option, UseGlobal) else None
+                    (option.slot, option.ability) if isinstance(option, UseGlobal) else \
+                    (option.slot, -2) if isinstance(option, Fabricate | Fuse) else None
                 if key is not None and key in seen:
                     continue
                 if key is not None:
                     seen.add(key)
-                if isinstance(option, (Purchase, Field, UseAction, UseGlobal)):
+                if isinstance(option, (Purchase, Field, UseAction, UseGlobal, *DICE_PAID)):
                     found.append(option)
             return _distinct(found)[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.ATTACKERS:
@@ -84,6 +88,8 @@ class SearchAgent:
             found = [greedy_pick, everyone, nobody] + [
                 DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
             return _distinct(found)[:MAX_CANDIDATES]
+        if decision.kind == DecisionKind.ENLIST:      # let it happen, or KO a die to stop it
+            return _distinct([greedy_pick, *decision.options])[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.BLOCKERS:
             return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]

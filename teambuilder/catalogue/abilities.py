@@ -34,7 +34,7 @@ from teambuilder.catalogue.ability_parser import (
     parse_filter,
     parse_selector,
 )
-from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import KEEP, Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_vocabulary import (
     ACTIVATED_TRIGGERS,
     DIE_KINDS,
@@ -62,12 +62,12 @@ __all__ = [
     "OPS", "OWNERS", "PLAYER_CHOICES", "REACTIONS", "RULES", "SELF_TRIGGERS", "STATIC_TRIGGERS", "STAT_NAMES",
     "TRIGGERS", "WATCH_TRIGGERS", "ZONES",
     # ability_values
-    "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Selector",
+    "KEEP", "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Selector",
     # ability_parser
     "CONDITION_KINDS", "AbilityError", "parse_abilities", "parse_ability", "parse_amount", "parse_condition",
     "parse_cost", "parse_effect", "parse_filter", "parse_selector",
     # defined here
-    "affiliations_named", "filters_of",
+    "affiliations_named", "filters_of", "keywords_named",
 ]
 
 
@@ -90,3 +90,8 @@ def affiliations_named(abilities: tuple[Ability, ...]) -> set[str]:
         names.update(die_filter.affiliations)
         names.update(die_filter.not_affiliations)
     return names
+
+
+def keywords_named(abilities: tuple[Ability, ...]) -> set[str]:
+    """Every keyword the abilities' die filters look for (``keyword: founder``)."""
+    return {k for die_filter in filters_of(abilities) for k in die_filter.keywords}

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import KEEP, Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_vocabulary import (
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
+    EVENTS,
     KEYWORD_NAMES,
     LABEL_TRIGGERS,
     LEGACY_SELECTORS,
@@ -51,10 +52,11 @@ def _fail(raw: Any, message: str) -> AbilityError:
     return AbilityError(message, _line(raw))
 
 
-def _check_keys(raw: Mapping[str, Any], allowed: tuple[str, ...] | set[str], where: str) -> None:
+def _check_keys(raw: Mapping[Any, Any], allowed: tuple[str, ...] | set[Any], where: str) -> None:
     unknown = set(raw) - set(allowed)
     if unknown:
-        raise _fail(raw, f"{where}: unknown field {min(unknown)!r} (one of {', '.join(sorted(allowed))})")
+        known = sorted(str(k) for k in allowed if isinstance(k, str))
+        raise _fail(raw, f"{where}: unknown field {min(map(str, unknown))!r} (one of {', '.join(known)})")
 
 
 def _choice(raw: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str | None = None) -> str:
@@ -95,7 +97,9 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
-                "partner", "paired", "equipped")
+                "partner", "paired", "equipped", "keyword",
+                "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
+                "min_cost")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -107,15 +111,22 @@ def parse_filter(raw: Any) -> DieFilter:
     energy = _names(raw, "energy")
     if not set(energy) <= set(ENERGY_TYPES):
         raise _fail(raw, f"energy: {energy!r} names something that is not an energy type")
+    zones = _names(raw, "zone") if isinstance(raw.get("zone"), list) else ()
+    if not set(zones) <= set(ZONES) - {"any"}:
+        raise _fail(raw, f"zone: {zones!r} names something that is not a zone")
     return DieFilter(
         owner=_choice(raw, "owner", OWNERS) if raw.get("owner") is not None else None,
         kind=_choice(raw, "kind", DIE_KINDS, "character"),
         sidekick=_opt_bool(raw, "sidekick"),
         names=_names(raw, "name"), not_names=_names(raw, "not_name"),
         affiliations=_names(raw, "affiliation"), not_affiliations=_names(raw, "not_affiliation"),
+        keywords=_names(raw, "keyword"),
         energy=energy, level=_opt_int(raw, "level"), min_level=_opt_int(raw, "min_level"),
         max_level=_opt_int(raw, "max_level"), max_cost=_opt_int(raw, "max_cost"),
-        min_attack=_opt_int(raw, "min_attack"), zone=_choice(raw, "zone", ZONES, "field"),
+        min_attack=_opt_int(raw, "min_attack"), zone="any" if zones else _choice(raw, "zone", ZONES, "field"),
+        name_contains=str(raw.get("name_contains", "")), has_affiliation=_opt_bool(raw, "has_affiliation"),
+        min_cost=_opt_int(raw, "min_cost"), zones=zones,
+        hit=_choice(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
         this=bool(_opt_bool(raw, "this")), other=bool(_opt_bool(raw, "other")),
         event=bool(_opt_bool(raw, "event")), engaged=bool(_opt_bool(raw, "engaged")),
         attacking=_opt_bool(raw, "attacking"), blocking=_opt_bool(raw, "blocking"),
@@ -123,7 +134,9 @@ def parse_filter(raw: Any) -> DieFilter:
         basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
         instigator=bool(_opt_bool(raw, "instigator")), partner=bool(_opt_bool(raw, "partner")),
-        paired=_opt_bool(raw, "paired"), equipped=bool(_opt_bool(raw, "equipped")))
+        paired=_opt_bool(raw, "paired"), equipped=bool(_opt_bool(raw, "equipped")),
+        this_card=bool(_opt_bool(raw, "this_card")),
+        other_die=bool(_opt_bool(raw, "other_die")), doomed=_opt_bool(raw, "doomed"))
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -170,7 +183,7 @@ def parse_amount(raw: Any) -> Amount:
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker", "source", "by", "side", "paired")
+                   "only_attacker", "source", "by", "side", "paired", "burst", "event_player")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -185,8 +198,11 @@ def parse_condition(raw: Any) -> Condition:
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
-               "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect"),
-               "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,)}[kind]
+               "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
+                          "shield", "next_damage"),
+               "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
+               "event_player": ("you", "opponent"),
+               "burst": (True, False, "double")}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())
@@ -225,7 +241,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if", "instead") + OPS[op], f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -236,7 +252,7 @@ def _parse_effect(raw: Any) -> Effect:
                                       "script") else "self"
     effect = Effect(
         op=op, to=parse_selector(raw.get("to", default_to)), amount=parse_amount(raw.get("amount")),
-        attack=_int(raw, "a"), defense=_int(raw, "d"),
+        attack=_int(raw, "a"), defense=_int(raw, "d", KEEP if op == "set_stats" else 0),
         duration=_choice(raw, "duration", DURATIONS, "turn"), level=_int(raw, "level"),
         into=_choice(raw, "into", ZONES) if raw.get("into") is not None else "",
         match=parse_filter(raw["match"]) if raw.get("match") is not None else None,
@@ -247,7 +263,15 @@ def _parse_effect(raw: Any) -> Effect:
         by=str(raw.get("by", "")),
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
-        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")))
+        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        instead_of=_choice(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
+        next_die=bool(_opt_bool(raw, "next")), conditions=_conditions(raw),
+        cards=_choice(raw, "cards", ("event", "basic_actions"), "event") if op == "use_effect" else "",
+        bursts=bool(_opt_bool(raw, "bursts")))
+    if raw.get("instead") is not None:
+        effect = replace(effect, instead=_instead(raw))
+    if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
+        raise _fail(raw, "goes_instead: say where the die would go (instead_of) and where it goes (into)")
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:
@@ -255,7 +279,53 @@ def _parse_effect(raw: Any) -> Effect:
     return effect
 
 
-_ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
+def _instead(raw: Mapping[str, Any]) -> Effect:
+    """``instead: {if: [...], amount: 2}``: the same effect with some fields changed, which
+    happens in its place when its own ``if:`` holds ("Burst: deal 2 instead")."""
+    upgrade = raw["instead"]
+    if not isinstance(upgrade, Mapping) or not upgrade.get("if"):
+        raise _fail(raw, "instead: expected a mapping with an 'if:' and the fields that change")
+    if "to" in upgrade and parse_selector(raw.get("to", "self")).targets:
+        raise _fail(upgrade, "instead: a targeting effect keeps its targets (no 'to:' in 'instead')")
+    merged = {k: v for k, v in raw.items() if k not in ("instead", "if", "if_done")}
+    merged.update(upgrade)
+    return _parse_effect(merged)
+
+
+def _conditions(raw: Mapping[str, Any]) -> tuple[Condition, ...]:
+    """The ``if:`` of an ability or an effect: one condition or a list of them."""
+    conditions = raw.get("if", [])
+    if isinstance(conditions, Mapping):
+        conditions = [conditions]
+    if raw.get("side") is not None:
+        # A Flip card's ability on one side: it holds only while that side faces up.
+        conditions = [{"side": raw["side"]}, *conditions]
+    return tuple(parse_condition(c) for c in conditions)
+
+
+def _on(raw: Mapping[Any, Any]) -> tuple[str, Any]:
+    """``on: {event, filter, of, player}``, the general event trigger, as the trigger name it
+    stands for and its ``when`` filter (the event's die)."""
+    spec = raw["on"]
+    if not isinstance(spec, Mapping):
+        raise _fail(raw, "on: expected a mapping with an 'event:'")
+    _check_keys(spec, ("event", "filter", "of", "player"), "on")
+    own, watched = EVENTS[_choice(spec, "event", tuple(EVENTS))]
+    of = _choice(spec, "of", ("this", "any"), "any" if watched else "this")
+    trigger = own if of == "this" else watched
+    if trigger is None:
+        raise _fail(spec, f"on: {spec['event']!r} has no form about {'this' if of == 'this' else 'any'} die")
+    if spec.get("player") is not None:
+        if trigger != "player_damaged":
+            raise _fail(spec, "on: player: is for player_damaged")
+        if _choice(spec, "player", OWNERS) == "you":
+            trigger = "you_damaged"
+    if "trigger" in raw or ("when" in raw and spec.get("filter") is not None):
+        raise _fail(raw, "on: give the event once (not also trigger:, nor both filter: and when:)")
+    return trigger, spec.get("filter", raw.get("when"))
+
+
+_ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side")
 
 
@@ -279,8 +349,8 @@ def _parse_ability(raw: Any) -> Ability:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"ability: expected a mapping, got {raw!r}")
     _check_keys(raw, _ABILITY_KEYS, "ability")
-    label = LABEL_TRIGGERS.get(str(raw.get("keyword", "")))
-    trigger = _choice(raw, "trigger", TRIGGERS, label)
+    label = LABEL_TRIGGERS.get(str(raw.get("keyword", "")))     # Teamwatch, Awaken...: the label sets it
+    trigger, when = _on(raw) if "on" in raw else (_choice(raw, "trigger", TRIGGERS, label), raw.get("when"))
     if label is not None and trigger != label:
         raise _fail(raw, f"trigger: keyword {raw['keyword']} abilities trigger on {label}, not {trigger}")
     script = str(raw.get("script", ""))
@@ -297,12 +367,6 @@ def _parse_ability(raw: Any) -> Ability:
         raise _fail(raw, "cost: a global needs an energy cost")
     limit = _choice(raw, "limit", LIMITS) if raw.get("limit") is not None else None
     reactive = _choice(raw, "reactive", REACTIONS) if raw.get("reactive") is not None else None
-    conditions = raw.get("if", [])
-    if isinstance(conditions, Mapping):
-        conditions = [conditions]
-    if raw.get("side") is not None:
-        # A Flip card's ability on one side: it holds only while that side faces up.
-        conditions = [{"side": raw["side"]}, *conditions]
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -310,8 +374,8 @@ def _parse_ability(raw: Any) -> Ability:
         effects = tuple(e if e.op == "rule" or e.duration != "turn" else replace(e, duration="static")
                         for e in effects)
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
-                   when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
-                   conditions=tuple(parse_condition(c) for c in conditions),
+                   when=parse_filter(when) if when is not None else None,
+                   conditions=_conditions(raw),
                    optional=bool(_opt_bool(raw, "optional")) or (keyword in OPTIONAL_LABELS
                                                                   and raw.get("optional") is None),
                    modes=modes, keyword=keyword,

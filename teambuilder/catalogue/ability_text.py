@@ -4,91 +4,11 @@ card file); everything else is rendered here, a clause per effect."""
 
 from __future__ import annotations
 
-from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
+from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, LABEL_IFS, TRIGGER_LABELS, ZONE_WORDS
 
-# Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
-AFFILIATION_NAMES: dict[str, str] = {}
-
-
-def _names(values: tuple[str, ...], joiner: str = " or ") -> str:
-    return joiner.join(AFFILIATION_NAMES.get(v, v.replace("_", " ").title()) for v in values)
-
-
-def a_die(f: DieFilter) -> str:
-    """One die of a kind, with its article: "an opposing character die", "one of your
-    Sidekick dice"."""
-    if f.engaged:
-        return "a die engaged with this one"
-    if f.owner == "you":
-        return "one of your " + describe_dice(DieFilter(**{**f.__dict__, "owner": None}), plural=True)
-    text = describe_dice(f)
-    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
-
-
-def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
-    """``f`` in words: "target opposing Sidekick die", "each of your Villain character dice"."""
-    words: list[str] = []
-    if f.this:
-        return "this die"
-    if f.event or f.partner or f.equipped:      # (partner: Heroic; equipped: Equip)
-        return "that die" if f.event else "its partner" if f.partner else "the equipped character die"
-    if f.engaged:
-        return "each die engaged with this one" if not target else "target die engaged with this one"
-    if f.owner == "you":
-        words.append("your")
-    elif f.owner == "opponent":
-        words.append("opposing")
-    if f.other:
-        words.append("other")
-    if f.level is not None:
-        words.append(f"level {f.level}")
-    if f.affiliations:
-        words.append(_names(f.affiliations))
-    if f.not_affiliations:
-        words.append("non-" + _names(f.not_affiliations, "/non-"))
-    if f.energy:
-        words.append("/".join(f"[{e}]" for e in f.energy))
-    if f.names:
-        words.append(" or ".join(f.names))
-    if f.not_names:
-        words.append("non-" + "/non-".join(f.not_names))
-    if f.attacking:
-        words.append("attacking")
-    if f.blocking:
-        words.append("blocking")
-    if f.sidekick is True:
-        noun = "Sidekick dice" if plural else "Sidekick die"
-    elif f.kind == "action":
-        noun = ("Basic Action dice" if f.basic else "action dice") if plural else (
-            "Basic Action die" if f.basic else "action die")
-    elif f.kind == "any":
-        noun = "dice" if plural else "die"
-    else:
-        prefix = "non-Sidekick " if f.sidekick is False else ""
-        noun = prefix + ("character dice" if plural else "character die")
-    phrase = " ".join(words + [noun])
-    extras = []
-    if f.max_cost is not None:
-        extras.append(f"costing {f.max_cost} or less")
-    if f.min_attack is not None:
-        extras.append(f"with {f.min_attack} or more A")
-    if f.min_level is not None:
-        extras.append(f"of level {f.min_level} or more")
-    if f.max_level is not None:
-        extras.append(f"of level {f.max_level} or less")
-    if f.has_global is True:
-        extras.append("whose card has a global ability")
-    if f.zone not in ("field", "any"):
-        extras.append(f"in {'the ' if f.zone != 'out_of_play' else ''}{ZONE_WORDS[f.zone]}")
-    if extras:
-        phrase += " " + " and ".join(extras)
-    if target:
-        count = f"up to {target}" if up_to else ("" if target == 1 else str(target))
-        return " ".join(x for x in ("target" if not up_to else "", count, phrase) if x).replace("  ", " ") \
-            if not up_to else f"up to {target} target {phrase}"
-    return phrase
-
+__all__ = ["AFFILIATION_NAMES", "a_die", "describe_dice", "describe_effect", "render_ability", "render_card_text"]
 
 def describe_selector(to: Selector) -> str:
     if to.player is not None:
@@ -99,7 +19,7 @@ def describe_selector(to: Selector) -> str:
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         return text + (" or target player" if to.or_player else "")
-    if to.die.this or to.die.event or to.die.engaged or to.die.partner or to.die.equipped:
+    if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
@@ -112,7 +32,7 @@ def _verb(subject: str, singular: str, plural: str) -> str:
 
 
 def _distinct_characters(f: DieFilter) -> str:
-    kind = " ".join(x for x in (_names(f.affiliations) if f.affiliations else "",
+    kind = " ".join(x for x in (affiliation_words(f.affiliations) if f.affiliations else "",
                                 "/".join(f"[{e}]" for e in f.energy), " or ".join(f.names)) if x)
     whose = {"you": " you have", "opponent": " your opponent has"}.get(f.owner or "", "")
     where = " active" if f.zone == "field" else ""
@@ -155,10 +75,25 @@ def _per(amount: Amount) -> str:
 
 
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
-                  "while_attacking": " while attacking this turn"}
+                  "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
+                  "until_opponent_turn_ends": " until the end of your opponent's turn"}
+_ONLY_BURST = (Condition("burst", value="true"),)
 
 
 def describe_effect(effect: Effect) -> str:
+    """One effect in words, with its own ``if:`` ("Burst: also ...") and its ``instead:``."""
+    text = _describe_effect(effect)
+    if effect.instead is not None:
+        text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
+                 f"{_describe_effect(effect.instead)} instead")
+    if effect.conditions == _ONLY_BURST:
+        return f"Burst: also {text}"
+    if effect.conditions:
+        return f"if {' and '.join(describe_condition(c) for c in effect.conditions)}, {text}"
+    return text
+
+
+def _describe_effect(effect: Effect) -> str:
     to = describe_selector(effect.to)
     amount = describe_amount(effect.amount)
     op = effect.op
@@ -180,10 +115,14 @@ def describe_effect(effect: Effect) -> str:
             parts.append(f"{effect.defense:+d}D")
         per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
         return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}"
+    if op == "set_stats" and effect.defense == KEEP:
+        return f"{_verb(to, 'has', 'have')} {effect.attack}A{until}"
     if op == "set_stats":
         return f"{to} is {effect.attack}A and {effect.defense}D{until}"
     if op == "swap_stats":
         return f"swap the A and D of {to}{until}"
+    if op == "prevent" and effect.next_die:
+        return f"prevent {amount} of the next damage to one of your character dice this turn"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
@@ -221,16 +160,24 @@ def describe_effect(effect: Effect) -> str:
         return f"draw {count} from your bag{where}"
     if op == "energy":
         return f"gain {amount} generic energy"
-    if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable"):
+    if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable", "cant_attack_or_block"):
         verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
-                "cant_attack": "can't attack", "unblockable": "can't be blocked"}[op]
+                "cant_attack": "can't attack", "unblockable": "can't be blocked",
+                "cant_attack_or_block": "can't attack or block"}[op]
         return f"{to} {verb}{until or ' this turn'}"
     if op == "gain_keyword":
         return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
+    if op == "out_of_play" and effect.level:
+        return f"put {to} out of play until end of turn; it then goes to the Field Zone at level {effect.level}"
     if op == "out_of_play":
-        return f"remove {to} from the Field Zone until end of turn (it returns at the same level)"
+        return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level)"
+    if op == "use_effect":
+        return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
+                if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")
+    if op == "borrow_text":
+        return f"until end of turn this card's text is the text of the card of {to}"
     if op in ("capture", "control", "copy", "swap"):
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
@@ -281,7 +228,7 @@ def describe_rule(effect: Effect) -> str:
         "no_combat_damage": f"{who} deal no combat damage",
         "double_damage": f"{who} deal double damage",
         "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
-        "affiliation": f"{_verb(who, 'has', 'have')} the {_names((effect.affiliation,))} affiliation",
+        "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text",
@@ -289,6 +236,13 @@ def describe_rule(effect: Effect) -> str:
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field",
+        "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
+                         + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
+                         + " instead"),
+        "cant_be_kod": f"{who} can't be KO'd",
+        "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
+        "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
+                              f"{amount} life"),
     }
     return words.get(rule, rule.replace("_", " "))
 
@@ -319,8 +273,13 @@ def describe_condition(condition: Condition) -> str:
             "underdog": "your opponent has more character dice in the Field Zone than you",
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
-            "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker", "paired": "it is paired up", **LABEL_IFS}.get(kind, kind)
+            "combat": "combat damage did it" if condition.value == "true" else "it was not combat damage",
+            "named": "a name has been chosen",
+            "only_attacker": "this is your only attacker", "paired": "it is paired up",
+            "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
+                      "double": "this die shows a double burst"}.get(condition.value, ""),
+            "event_player": "that player is " + ("you" if condition.value == "you" else "your opponent"),
+            **LABEL_IFS}.get(kind, kind)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
@@ -373,7 +332,7 @@ def _label(ability: Ability) -> str:
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
         reactive = ", when damage would be dealt" if ability.reactive else ""
-        return f"Global ({cost}{limit}{reactive})"
+        return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{limit}{reactive})"
     if ability.keyword in KEYWORD_LABELS:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from teambuilder.catalogue.ability_vocabulary import STATIC_TRIGGERS
 from teambuilder.catalogue.model import ENERGY_TYPES
 
+KEEP = -1      # set_stats without ``d``: the defense is kept ("Superman dice have 0A")
+
 
 @dataclass(frozen=True)
 class Cost:
@@ -48,6 +50,7 @@ class DieFilter:
     not_names: tuple[str, ...] = ()
     affiliations: tuple[str, ...] = ()
     not_affiliations: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
     energy: tuple[str, ...] = ()
     level: int | None = None
     min_level: int | None = None
@@ -72,6 +75,14 @@ class DieFilter:
     partner: bool = False         # Heroic: the die paired with this die (with this card's dice, for statics)
     paired: bool | None = None    # Heroic: a die that has a partner (True) or none (False)
     equipped: bool = False        # Equip: the character die this Gear die (this card's Gear dice) is attached to
+    this_card: bool = False       # any die of the ability's own card (every Zod die, not just the one)
+    other_die: bool = False       # not the ability's own die (other dice of its card still match)
+    doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)
+    hit: str = ""                 # you | opponent: it damaged that player this turn
+    name_contains: str = ""       # its card's name contains this text ("Kryptonite")
+    has_affiliation: bool | None = None   # has some affiliation (False: none at all)
+    min_cost: int | None = None
+    zones: tuple[str, ...] = ()   # ``zone: [used, prep]``: in any of these (``zone`` is then "any")
 
 
 @dataclass(frozen=True)
@@ -148,6 +159,12 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
+    cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
+    bursts: bool = False            # use_effect: with the bursts the used die shows
+    next_die: bool = False          # prevent: the next damage to one of your character dice this turn
+    instead_of: str = ""            # rule goes_instead: the zone a die would go to (``into``: where instead)
+    instead: Effect | None = None   # "if ..., Y instead": this effect when its ``conditions`` hold
 
     @property
     def targets(self) -> bool:

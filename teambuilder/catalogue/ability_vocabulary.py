@@ -23,10 +23,28 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
+    "energy_spent", "die_rolled", "moved", "prevented",
 ) + ("burst_rolled",)                   # Spark
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
 TRIGGERS: tuple[str, ...] = SELF_TRIGGERS + WATCH_TRIGGERS + ACTIVATED_TRIGGERS + STATIC_TRIGGERS
+
+# The general event trigger ``on: {event: E, filter: F, of: this|any, player: you|opponent}``:
+# event -> (the trigger when it is about the card's own die, the "whenever any ..." trigger).
+# The trigger names above are shorthands for these, and run exactly as before.
+EVENTS: dict[str, tuple[str | None, str | None]] = {
+    "fielded": ("fielded", "any_fielded"), "ko": ("ko", "any_ko"), "damaged": ("damaged", "any_damaged"),
+    "purchased": ("purchased", "any_purchased"), "attacks": ("attacks", None), "blocks": ("blocks", None),
+    "blocked": ("blocked", None), "engaged": ("engaged", None), "deals_damage": ("deals_damage", None),
+    "kos": ("kos", None), "energized": ("energized", None), "spun_up": (None, "spun_up"),
+    "action_used": (None, "action_used"), "global_used": (None, "global_used"),
+    "player_damaged": (None, "player_damaged"), "drawn": (None, "drawn"), "prepped": (None, "prepped"),
+    "targeted": (None, "targeted"), "turn_starts": (None, "start_of_turn"), "turn_ends": (None, "end_of_turn"),
+    "clear_and_draw": (None, "clear_and_draw"), "roll_step": (None, "rolled"),
+    "attackers_declared": (None, "attackers_declared"), "blockers_declared": (None, "blockers_declared"),
+    "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
+    "prevented": (None, "prevented"),
+}
 
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
 REACTIONS: tuple[str, ...] = ("damaged",)
@@ -36,12 +54,14 @@ OWNERS: tuple[str, ...] = ("you", "opponent")
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
-DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once")
+DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "next_turn",
+                              "until_opponent_turn_ends")
 KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
     "iron_will", "overcrush", "prep", "regenerate", "suit_up", "tag_out", "underdog",
     "vengeance", "flip", "heroic", "equip", "trap", "experience",
+    "crosspulse", "enlistment", "synergy", "teamwork", "turtle_power", "zombie",
 ) + ("amplify", "awaken", "back_for_more", "boomerang", "gadgeteer", "gate", "obscure", "recruit", "rush",
      "spark", "swarm", "teamwatch") + (
     "aftershock", "anti_breath_weapon", "breath_weapon", "common_ground", "frag", "range", "resistance",
@@ -71,7 +91,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "modify": ("a", "d", "amount", "duration"),
     "set_stats": ("a", "d", "duration"),
     "swap_stats": ("duration",),
-    "prevent": ("amount", "all", "duration"),
+    "prevent": ("amount", "all", "duration", "next"),
     "redirect": (),
     "spin_up": ("amount",),
     "spin_down": ("amount",),
@@ -85,18 +105,22 @@ OPS: dict[str, tuple[str, ...]] = {
     "must_block": ("duration",),
     "cant_block": ("duration",),
     "cant_attack": ("duration",),
+    "cant_attack_or_block": ("duration",),
     "unblockable": ("duration",),
     "gain_keyword": ("keyword", "duration"),
     "gain_affiliation": ("affiliation", "duration"),
-    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types"),
+    "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types", "instead_of",
+             "into"),
     "capture": (),
     "control": ("duration",),
     "copy": (),
     "swap": (),
     "token": ("amount", "a", "d"),
-    "out_of_play": ("duration",),
+    "out_of_play": ("duration", "level"),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
+    "use_effect": ("cards", "bursts"),
+    "borrow_text": (),
 }
 
 # The selector names of the first engine version, kept as shorthands.

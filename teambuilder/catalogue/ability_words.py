@@ -23,6 +23,9 @@ TRIGGER_LABELS = {
     "start_of_turn": "While active, at the start of each turn", "end_of_turn": "While active, at the end of each turn",
     "targeted": "While active, whenever {when} is targeted", "drawn": "While active, whenever a player draws",
     "prepped": "While active, whenever {when} is prepped",
+    "energy_spent": "While active, whenever {when} is spent as energy",
+    "die_rolled": "While active, whenever {when} is rolled", "moved": "While active, whenever {when} is moved there",
+    "prevented": "While active, whenever damage to {when} is prevented",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
     "spins_up": "When this die spins up", "rolled_from_prep": "When rolled from the Prep Area",
@@ -32,11 +35,13 @@ KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "
                   "teamwatch": "Teamwatch", "awaken": "Awaken", "back_for_more": "Back for More", "spark": "Spark",
                   "amplify": "Amplify", "obscure": "Obscure", "boomerang": "Boomerang", "gadgeteer": "Gadgeteer",
                   "gate": "Gate", "recruit": "Recruit", "heroic": "Heroic", "equip": "Equip", "trap": "Trap",
-                  "aftershock": "Aftershock"}
-# Keywords that name an ability whose trigger still needs saying: "Resistance - While active,
-# at the end of each turn: ...".
-KEYWORD_PREFIXES = {"common_ground": "Common Ground", "resistance": "Resistance", "retaliation": "Retaliation"}
-# The conditions those labels add, in words (``if`` clauses of rendered text).
+                  "crosspulse": "Crosspulse (when bought with only its own energy types)",
+                  "teamwork": "Teamwork",
+                  "zombie": "Zombie", "turtle_power": "Turtle Power", "aftershock": "Aftershock"}
+# Labels written before the trigger's own ("Enlistment (...) - On field: ...").
+KEYWORD_PREFIXES = {"enlistment": "Enlistment (unless the opponent KOs one of their character dice)",
+                    "common_ground": "Common Ground", "resistance": "Resistance", "retaliation": "Retaliation"}
+# The conditions the Common Ground, Resistance and Retaliation labels add, in words.
 LABEL_IFS = {"retaliation": "another die of this card is active",
              "resistance": "one of your character dice was KO'd this turn",
              "common_ground": "this die attacks together with a Villain character die"}

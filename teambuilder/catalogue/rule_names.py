@@ -19,6 +19,7 @@ RuleName = Literal[
     "keyword", "affiliation", "draw_extra", "no_text", "no_field_triggers",
     "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
     "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
-    "one_per_card", "reduce_first_to_one", "hits_all_attackers",
+    "one_per_card", "reduce_first_to_one", "hits_all_attackers", "keyword_life_cost", "goes_instead",
+    "cant_be_kod", "spin_instead_of_ko",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)

@@ -14,6 +14,7 @@ from teambuilder.catalogue.abilities import (
     Ability,
     AbilityError,
     affiliations_named,
+    keywords_named,
     parse_abilities,
 )
 from teambuilder.catalogue.model import (
@@ -189,6 +190,8 @@ def _abilities(check: _Checker, vocab: Vocabulary) -> tuple[Ability, ...]:
         return ()
     for name in sorted(affiliations_named(abilities) - set(vocab.affiliations)):
         check.fail("abilities", f"unknown affiliation {name!r}" + _suggest(name, vocab.affiliations))
+    for name in sorted(keywords_named(abilities) - set(vocab.keywords)):
+        check.fail("abilities", f"unknown keyword {name!r}" + _suggest(name, vocab.keywords))
     return abilities
 
 

@@ -69,6 +69,8 @@ def _construct_line_map(loader: _LineLoader, node: yaml.MappingNode) -> LineMap:
                 None, None, "a mapping key must be a plain value, not a list or mapping",
                 key_node.start_mark)
         key = loader.construct_object(key_node, deep=True)
+        if key is True and key_node.value == "on":
+            key = "on"      # YAML 1.1 reads a bare ``on`` as true; as a key it is the word (``on:`` events)
         key_line = key_node.start_mark.line + 1
         if key in result:
             result.duplicate_keys.append((str(key), key_line))

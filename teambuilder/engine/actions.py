@@ -101,11 +101,40 @@ class Choose:
     index: int          # yes (1) to a "you may", a mode of "choose one", a number, a name
 
 
+@dataclass(frozen=True)
+class Fabricate:
+    """Buy the die on card ``slot`` for free by KOing ``dice``, your character dice (Fabricate X-Y)."""
+
+    slot: int
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ritual:
+    """Field ``die`` from the reserve without its fielding cost by sending ``sacrifice``, another
+    character die of your reserve, out of play (Ritual)."""
+
+    die: int
+    sacrifice: int
+
+
+@dataclass(frozen=True)
+class Fuse:
+    """Move ``dice`` (the fusion material) from your field to your prep area, and the unbought
+    die of card ``slot`` to your prep area (Fusion)."""
+
+    slot: int
+    dice: tuple[int, ...]
+
+
 Action = (Pass | Reroll | Purchase | Field | UseAction | UseGlobal | DeclareAttackers
-          | DeclareBlockers | SplitDamage | ChooseTrigger | ChooseTarget | ChoosePlayer | Choose)
+          | DeclareBlockers | SplitDamage | ChooseTrigger | ChooseTarget | ChoosePlayer | Choose
+          | Fabricate | Ritual | Fuse)
 ACTION_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     Pass, Reroll, Purchase, Field, UseAction, UseGlobal, DeclareAttackers, DeclareBlockers,
-    SplitDamage, ChooseTrigger, ChooseTarget, ChoosePlayer, Choose)}
+    SplitDamage, ChooseTrigger, ChooseTarget, ChoosePlayer, Choose, Fabricate, Ritual, Fuse)}
+# The Main Step's answers paid with dice instead of energy (``keyword_costs``).
+DICE_PAID = (Fabricate, Ritual, Fuse)
 
 
 class DecisionKind(StrEnum):
@@ -123,6 +152,7 @@ class DecisionKind(StrEnum):
     REACT = "react"            # a reaction to damage being dealt
     REDIRECT = "redirect"      # where redirected damage goes
     SCRIPT = "script"          # a card script's own question
+    ENLIST = "enlist"          # Enlistment: KO one of your character dice to stop an effect, or pass
 
 
 @dataclass(frozen=True)
@@ -180,7 +210,8 @@ def _payment_from(raw: object) -> Payment:
 
 # How each action field is written in a record, by field name (the compiled engine keeps no
 # annotation strings to read this from; a test checks every field of every action is here).
-INT_FIELDS = frozenset({"slot", "die", "ability", "attacker", "index", "target", "player", "through"})
+INT_FIELDS = frozenset({"slot", "die", "ability", "attacker", "index", "target", "player", "through",
+                        "sacrifice"})
 LIST_FIELDS = frozenset({"dice"})
 PAIR_FIELDS = frozenset({"blocks", "split"})
 PAYMENT_FIELDS = frozenset({"payment"})

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import scripts
-from teambuilder.engine.keyword_abilities import BUILT, IMPLEMENTED, MEASURED
+from teambuilder.engine.keyword_abilities import IMPLEMENTED, READ_FROM_TEXT
 from teambuilder.engine.primitives import HANDLERS
 
 STATUSES = ("full", "partial", "none")
@@ -65,8 +65,7 @@ def coverage(card: Card) -> CardCoverage:
     for keyword in card.keywords:
         if keyword not in IMPLEMENTED:
             missing.append(f"keyword {keyword}")
-        elif keyword in BUILT and BUILT[keyword](card.text) is None or \
-                keyword in MEASURED and MEASURED[keyword](card.text) is None or \
+        elif keyword in READ_FROM_TEXT and READ_FROM_TEXT[keyword](card.text) is None or \
                 keyword == "retaliation" and not card.affiliations:
             missing.append(f"keyword {keyword}: its text does not say what it needs")
     for index, ability in enumerate(card.abilities, start=1):

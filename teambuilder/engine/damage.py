@@ -153,10 +153,10 @@ def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
             game.script_state[f"reduced:{player}"] = game.turn_number
 
 
-def _next_die_shields(game: Game, batch: list[DamageEvent]) -> list[tuple[Die, int]]:
+def _next_die_shields(game: Game, batch: list[DamageEvent]) -> None:
     """Shields on "the next character die of yours that would take damage" (Replenish):
-    the first such event this turn uses the shield up."""
-    used = []
+    the first such event this turn uses the shield up (a ``prevented`` event, its kind
+    ``next_damage``, says so to the abilities that watch)."""
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -168,8 +168,8 @@ def _next_die_shields(game: Game, batch: list[DamageEvent]) -> list[tuple[Die, i
             event.amount -= stopped
             del game.this_turn.shields[key]
             game.say(f"{stopped} damage to {game.die_name(die)} is prevented.", die.owner)
-            used.append((die, die.owner))
-    return [(d, p) for d, p in used if p is not None]
+            if "prevented" in game.tables.watched:
+                events.watch(game, "prevented", die, player=die.owner, amount=stopped, kind="next_damage")
 
 
 def _life_floor(game: Game, event: DamageEvent) -> int:
@@ -190,7 +190,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
     """Deal a batch of damage at once: life first, then dice, then "when damaged"."""
     if game.has_rules:
         _apply_rules(game, batch)
-    replenished = _next_die_shields(game, batch)
+    _next_die_shields(game, batch)
     for event in batch:
         key = ("player", event.player) if event.player is not None else ("die", event.die)
         shield = game.this_turn.shields.get(key, 0)
@@ -199,6 +199,9 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.this_turn.shields[key] = shield - stopped
             event.amount -= stopped
             game.say(f"{stopped} damage is prevented.", _damaged_side(game, event))
+            if "prevented" in game.tables.watched:
+                events.watch(game, "prevented", None if event.die is None else game.dice[event.die],
+                             player=event.player, amount=stopped, kind="shield")
     if game.has_rules:
         _reduce_first(game, batch)
     hurt_players: dict[int, int] = {}
@@ -254,10 +257,6 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
             damaged.append(die)
-    for die, player in replenished:
-        # Replenish: 1 life if the die the shield protected is not KO'd by this damage.
-        if die.zone is Zone.FIELD and die.damage < stats(game, die)[1]:
-            game.gain_life(player, 1)
     for die in damaged:
         events.emit(game, "damaged", die, event_die=die)
         events.watch(game, "any_damaged", die)

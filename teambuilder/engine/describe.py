@@ -23,10 +23,13 @@ from teambuilder.engine.actions import (
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
+    Fabricate,
     Field,
+    Fuse,
     Pass,
     Purchase,
     Reroll,
+    Ritual,
     SplitDamage,
     UseAction,
     UseGlobal,
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 PASS_LABELS = {"priority": "Pass priority", "optional": "No, skip it", "target": "Choose no more targets",
-               "react": "Do not react", "redirect": "Do not redirect"}
+               "react": "Do not react", "redirect": "Do not redirect", "enlist": "Let it happen"}
 
 
 def describe_payment(game: Game, payment: Payment) -> str:
@@ -78,7 +81,17 @@ def describe_action(game: Game, decision: Decision, action: Action) -> str:
         card = game.slots[action.slot].card.card
         return f"Use the global of {card.full_name}, paying {describe_payment(game, action.payment)}"
     if isinstance(action, ChooseTarget):
+        if decision.kind == DecisionKind.ENLIST:
+            return f"KO your {game.die_name(game.dice[action.target])} to stop it"
         return f"Target {_die(game, action.target)}"
+    if isinstance(action, Fabricate | Fuse):
+        dice = ", ".join(game.die_name(game.dice[d]) for d in action.dice)
+        name = game.slots[action.slot].card.card.full_name
+        return f"Buy {name} with Fabricate, KOing {dice}" if isinstance(action, Fabricate) \
+            else f"Fusion: move {dice} to your prep area, and {name} to your prep area"
+    if isinstance(action, Ritual):
+        return f"Field {game.die_name(game.dice[action.die])} with Ritual, sending " \
+               f"{game.die_name(game.dice[action.sacrifice])} out of play"
     if isinstance(action, ChoosePlayer):
         return f"Target {game.players[action.player].name}"
     if isinstance(action, ChooseTrigger):

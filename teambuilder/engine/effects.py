@@ -12,10 +12,9 @@ interrupt before it lands.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, keyword_experience, keywords, rules, selectors
+from teambuilder.engine import combat_rules, events, keyword_experience, keywords, replacement, rules, selectors
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
@@ -141,10 +140,10 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     field shows ``level`` (or level 1 when it was not on a character face). A die leaving
     the field raises "leaves_field", saying which player made it leave (``cause``, else
     the player whose ability is being applied): Aftershock."""
-    leaving = die.zone is Zone.FIELD and zone is not Zone.FIELD
-    if leaving and "leaves_field" in game.tables.watched:
+    leaving = die.zone is Zone.FIELD and zone is not Zone.FIELD and "leaves_field" in game.tables.watched
+    if leaving and cause is None:
         acting = game.this_turn.acting
-        cause = (acting[-1] if acting else None) if cause is None else cause
+        cause = acting[-1] if acting else None
     if die.zone is Zone.FIELD and zone is not Zone.FIELD:
         keywords.leaving_field(game, die)
         game.this_turn.hits.pop(die.id, None)
@@ -158,8 +157,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
         die.reset()
         if die.home is not None:
             die.owner, die.home = die.home, None
-        if zone is Zone.USED and keywords.immortal_to_bag(game, die):
-            zone = Zone.BAG
+        if zone is Zone.USED:
+            zone = replacement.destination(game, die, zone)     # Immortal, "goes ... instead"
     die.zone = zone
     if zone is Zone.FIELD:
         face = die.spec.faces[die.face]
@@ -172,6 +171,8 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
              Zone.CARD: "its card"}
     if not quiet:
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
+    if "moved" in game.tables.watched:
+        events.watch(game, "moved", die, player=die.owner)
     if zone is Zone.PREP and game.step != Step.CLEAR_AND_DRAW and not by_ko:   # a KO is not a Prep
         events.watch(game, "prepped", die, player=die.owner)
     if leaving and cause is not None and die.owner is not None:
@@ -229,20 +230,26 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         if die.owner is not None:
-            game.this_turn.lost_dice.add(die.owner)
-        events.emit(game, "ko", die, combat=combat)
-        events.watch(game, "any_ko", die, combat=combat)
-        for killer in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ()):
-            # The dice whose damage KO'd it (this combat, or this turn's ability damage).
-            if game.dice[killer].owner != die.owner:
-                events.emit(game, "kos", game.dice[killer], die, combat=combat)
-    for die in doomed:
+            game.this_turn.lost_dice.add(die.owner)     # Resistance: a die of theirs was KO'd
+        # The dice whose damage KO'd it (this combat, or this turn's ability damage); the
+        # first of them is the KO's instigator ("if a Sidekick die KO'd this die").
+        killers = [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())
+                   if game.dice[k].owner != die.owner]
+        instigator = killers[0] if killers else None
+        events.emit(game, "ko", die, combat=combat, instigator=instigator)
+        events.watch(game, "any_ko", die, combat=combat, instigator=instigator)
+        for killer in killers:
+            events.emit(game, "kos", killer, die, combat=combat)
+    # Where each goes is settled as they are KO'd together, before any of them leaves.
+    destinations = [replacement.destination(game, d, into) if into is Zone.PREP and not d.token else into
+                    for d in doomed]
+    for die, destination in zip(doomed, destinations):  # noqa: B905 (same lengths; see triggers)
         if die.token:
             keywords.leaving_field(game, die)
             die.reset()
             die.zone = Zone.GONE          # a token that leaves the field no longer exists
         else:
-            move(game, die, into, by_ko=True, cause=_ko_cause(game, die, by_damage))
+            move(game, die, destination, by_ko=True, cause=_ko_cause(game, die, by_damage) if by is None else by)
     return doomed
 
 
@@ -260,15 +267,37 @@ def replace_ko(game: Game, die: Die) -> bool:
     not happen (the die stays in the field)."""
     if die.token:
         return False
+    if replacement.cant_be_kod(game, die):
+        return True         # (asked at every check while its damage is lethal: no log line each time)
     if game.has_keyword(die, "iron_will") and iron_will_holds(game, die):
         return True
     if game.has_keyword(die, "regenerate"):
-        card = game.card_of(die)
-        guard = REGENERATE_GUARDS.get(card.code) if card is not None else None
-        if guard is not None and not guard(game, die):
+        if not keyword_paid(game, die, "regenerate"):
             return False
         return regenerate(game, die)
+    levels = replacement.spin_instead_of_ko(game, die)
+    if levels:
+        # Spun down instead: its damage is cleared (it is a new die at the lower level).
+        spin(game, die, -levels)
+        die.damage = 0
+        game.say(f"{game.die_name(die)} spins down instead of being KO'd.", die.owner)
+        return True
     return False
+
+
+def keyword_paid(game: Game, die: Die, keyword: str) -> bool:
+    """A keyword with a price in life (``rule: keyword_life_cost``: Sebastian Shaw pays 1
+    life to Regenerate): paid whenever paying does not lose the game, else not used."""
+    price = sum(rules.amount(game, r) for r in rules.in_force(game, "keyword_life_cost")
+                if r.effect.keyword == keyword and rules.applies(game, r, die))
+    if not price:
+        return True
+    if die.owner is None or game.players[die.owner].life <= price:
+        game.say(f"{game.die_name(die)} cannot pay {price} life to {keyword.replace('_', ' ').title()}.", die.owner)
+        return False
+    game.say(f"pays {price} life so {game.die_name(die)} can {keyword.replace('_', ' ').title()}.", die.owner)
+    game.lose_life({die.owner: price})
+    return True
 
 
 def regenerate(game: Game, die: Die) -> bool:
@@ -286,9 +315,6 @@ def regenerate(game: Game, die: Die) -> bool:
     game.say(f"{die.spec.name} fails to regenerate ({face.describe()}).", die.owner)
     return False
 
-
-# Cards whose Regenerate has a price (Sebastian Shaw pays 1 life): code -> check-and-pay.
-REGENERATE_GUARDS: dict[str, Callable[[Game, Die], bool]] = {}
 
 
 def iron_will_holds(game: Game, die: Die) -> bool:

@@ -16,15 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability
+from teambuilder.catalogue.abilities import Ability, Condition
 from teambuilder.engine import rules, selectors
-from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, LABEL_CONDITIONS, RAISED, raised_ability
+from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, RAISED, raised_ability
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
+_UNDERDOG = Condition("underdog", value="true")
 # Events only the player they are about reacts to: damage to you, bursts you rolled (Spark).
 _YOURS = ("you_damaged", "burst_rolled")
 
@@ -70,7 +71,8 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
                    "intimidate" if ability.keyword == "intimidate" else trigger.kind,
                    trigger=ability.trigger, event_slot=trigger.event_slot, event_kind=trigger.event_kind,
                    event_by=trigger.event_by, bound=trigger.bound,
-                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator])
+                   instigator=None if trigger.instigator is None else game.dice[trigger.instigator],
+                   bursts=trigger.bursts)
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
@@ -81,8 +83,7 @@ def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
     if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
         return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)
-    implied = LABEL_CONDITIONS.get(ability.keyword) if ability.keyword else None
-    if implied is not None and not selectors.holds(ctx, implied):
+    if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
         return False
     if ability.keyword == "teamwatch" and not _teamwatch(ctx):
         return False
@@ -105,8 +106,9 @@ def _teamwatch(ctx: Context) -> bool:
 
 
 def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, player: int | None = None,
-         amount: int = 0, combat: bool = False, by: int | None = None) -> None:
-    """Queue ``die``'s own abilities that trigger on ``event``."""
+         amount: int = 0, combat: bool = False, instigator: Die | None = None, by: int | None = None) -> None:
+    """Queue ``die``'s own abilities that trigger on ``event`` (``instigator``: the die that
+    caused it, say the die whose damage KO'd it; ``by``: the player who caused it)."""
     if die.slot is None or die.owner is None or not _live(game, die.slot, event):
         return
     slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
@@ -115,7 +117,8 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
             continue
         pending = PendingTrigger(die.owner, slot.index, index, die.id,
                                  None if event_die is None else event_die.id, event_player=player,
-                                 event_amount=amount, combat=combat, event_by=by)
+                                 event_amount=amount, combat=combat, event_by=by,
+                                 instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
 
@@ -136,6 +139,9 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                  instigator=None if instigator is None else instigator.id)
         if _may_trigger(game, ability, pending):
             game.new_triggers.append(pending)
+            if ability.limit == "once_per_turn":
+                # Once per use: this switching-on is spent (another use switches it on again).
+                game.scheduled.remove((controller, slot_index, index, _, source, bound, origin))
     for slot in game.slots if game.bookkeeping.borrowed else game.tables.watching.get(event, ()):
         abilities = game.abilities_of(slot.index)
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]

@@ -23,6 +23,7 @@ from teambuilder.engine.actions import Action, Decision, DecisionKind, SplitDama
 from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.game_state import Bookkeeping, GameTables, PlayerSetup, TurnMemory
+from teambuilder.engine.keyword_abilities import UNIGNORABLE
 from teambuilder.engine.state import (
     DamageEvent,
     Die,
@@ -233,7 +234,8 @@ class Game:
     def has_keyword(self, die: Die, keyword: str) -> bool:
         """A die's keywords: its card's, plus any given to it by effects or rules."""
         card = self.card_of(die)
-        if card is not None and keyword in card.card.keywords and not rules.card_text_blank(self, card_slot(die)):
+        if card is not None and keyword in card.card.keywords and (
+                keyword in UNIGNORABLE or not rules.card_text_blank(self, card_slot(die))):
             return True
         if keyword_mark(keyword) in die.flags:
             return True

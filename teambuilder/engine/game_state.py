@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.energy import EnergySource, Hand
+from teambuilder.engine.keyword_abilities import DICE_COST_KEYWORDS
 from teambuilder.engine.state import Die, EngineCard, Slot
 
 # Rule name -> the card abilities that state it (``rules.rule_index``).
@@ -54,6 +55,8 @@ class GameTables:
         self.global_abilities: list[tuple[int, int, Ability]] = [
             (s.index, i, a) for s in slots for i, a in enumerate(s.card.abilities) if a.is_global]
         self.rule_index = index_rules(self.rule_slots)
+        # Cards bought, fielded or brought in by paying with dice (Fabricate, Ritual, Fusion).
+        self.paid_with_dice = [s.index for s in slots if set(s.card.card.keywords) & set(DICE_COST_KEYWORDS)]
         # Whether any printed ability reacts to damage (most games: none to offer).
         self.damage_reactions = any(a.reactive == "damaged" for s in slots for a in s.card.abilities)
         # What each card costs when no rule changes it (never below 1 or its number of

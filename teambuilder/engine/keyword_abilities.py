@@ -161,17 +161,6 @@ def retaliation(affiliations: tuple[str, ...]) -> Ability | None:
     return replace(ability, conditions=(LABEL_CONDITIONS["retaliation"],))   # checked again as it resolves
 
 
-# Keywords that label a card's own written ability and add a condition to it: the ability
-# triggers (and a global is offered) only while the condition holds.
-LABEL_CONDITIONS: dict[str, Condition] = {
-    "underdog": Condition("underdog", value="true"),
-    "common_ground": Condition("common_ground", value="true"),   # attacking with a Villain die
-    "resistance": Condition("resistance", value="true"),         # a die of yours was KO'd this turn
-    "aftershock": Condition("by", value="opponent"),              # the opponent made it leave the field
-    "retaliation": Condition("retaliation", value="true"),       # another die of the card is active
-}
-
-
 # Keywords that take their number from the card's text ("Range 2.", "Breath Weapon 3: ...").
 NUMBERED: dict[str, str] = {
     "range": "Range", "breath_weapon": "Breath Weapon", "anti_breath_weapon": "Anti-Breath Weapon"}
@@ -191,13 +180,101 @@ def breath_weapon_number(text: str) -> int | None:
     return keyword_number("breath_weapon", text)
 
 
+def zombie(text: str) -> Ability | None:
+    """Zombie: when this die is fielded, every die in either Field Zone of the character
+    its text names ("non-Zombie Magneto") that is not a Zombie version (a die without the
+    Zombie affiliation) is KO'd (scans aou139, aou140)."""
+    found = re.search(r"non-Zombie (.+?) di(?:e|ce)\b", text)
+    if not found:
+        return None
+    return parse_ability({
+        "trigger": "fielded", "keyword": "zombie",
+        "effects": [{"do": "ko", "to": {"name": found.group(1).strip(), "not_affiliation": "zombie"}}]})
+
+
+def turtle_power(text: str) -> Ability | None:
+    """Turtle Power (TMNT1 glossary): while this character is active, your other character
+    dice with the Turtle Power affiliation cost 1 less to buy, once per different active
+    character with the keyword (one rule per card), never below 1. A card that only names
+    the keyword ("Turtle Power.") or writes out that discount gets it; a card that labels
+    another ability with it (Leonardo: Leo) does not."""
+    if not re.search(r"Turtle Power(\.|: While active, other Turtle Power character dice cost 1 less)", text):
+        return None
+    return parse_ability({
+        "trigger": "while_active", "keyword": "turtle_power",
+        "effects": [{"do": "rule", "rule": "purchase_cost", "amount": -1,
+                     "for": {"owner": "you", "affiliation": "turtle_power", "other": True, "zone": "any"}}]})
+
+
 # Keyword abilities built from the card that lists the keyword (its text names what they need).
-BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up, "gate": gate, "recruit": recruit}
+BUILT: dict[str, Callable[[str], Ability | None]] = {"suit_up": suit_up, "gate": gate, "recruit": recruit,
+                                                     "zombie": zombie, "turtle_power": turtle_power}
 # ... and from the card's affiliations.
 BUILT_FROM_AFFILIATIONS: dict[str, Callable[[tuple[str, ...]], Ability | None]] = {"retaliation": retaliation}
 # Keywords the rules carry out with a value the card's text gives (None: the text does not say).
 MEASURED: dict[str, Callable[[str], object | None]] = {
     "rush": rush_kind, "range": range_number, "breath_weapon": breath_weapon_number}
+
+# Keywords that stay on a die while its card's text is ignored (Founder: "can't be ignored").
+UNIGNORABLE: frozenset[str] = frozenset({"founder"})
+
+# Keywords paid for with dice instead of energy: Fabricate (buy), Ritual (field), Fusion
+# (move the die from its card to the prep area); ``keyword_costs`` offers and settles them.
+DICE_COST_KEYWORDS: tuple[str, ...] = ("fabricate", "ritual", "fusion")
+
+
+def fabricate_terms(text: str) -> tuple[int, int, str] | None:
+    """Fabricate X-Y from the card's text: KO exactly X character dice whose purchase costs
+    add up to Y or more; and the name part at least one of them must have, when the text
+    asks for one ('at least 1 of the dice KO'd must be a character with "Kree" in its name'),
+    else ""."""
+    found = re.search(r"Fabricate (\d+)-(\d+)", text)
+    if not found:
+        return None
+    named = re.search(r'must be a character with "([^"]+)" in its name', text)
+    return int(found.group(1)), int(found.group(2)), named.group(1) if named else ""
+
+
+def fusion_terms(text: str) -> tuple[int, str] | None:
+    """Fusion from the card's text ("Uses 2 different Thousand Dragon Fusion character dice"):
+    how many dice of different characters, and the affiliation (key) they must have."""
+    found = re.search(r"Uses (\d+) different (.+?) character dice", text)
+    if not found:
+        return None
+    return int(found.group(1)), found.group(2).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+# Keywords whose numbers or names come from the card's text: a card whose text does not
+# give them plays the keyword not at all (coverage: partial).
+READ_FROM_TEXT: dict[str, Callable[[str], object]] = {
+    **BUILT, **MEASURED, "fabricate": fabricate_terms, "fusion": fusion_terms}
+
+# The condition a keyword label adds to the ability it labels (checked when it would
+# trigger and again when it resolves): Crosspulse only when the purchase was paid wholly
+# with the card's own energy types; Teamwork only when two or more of your active
+# character dice share an affiliation (unless the ability writes its own condition).
+LABEL_CONDITIONS: dict[str, Condition] = {
+    "crosspulse": Condition("paid_own_types", value="true"),
+    "teamwork": Condition("teamwork", value="true"),
+    # Common Ground: attacking together with a Villain die; Resistance: a character die of
+    # yours was KO'd this turn; Aftershock: the opponent made this die leave the field;
+    # Retaliation (a card printing its own): another die of the card is active.
+    "common_ground": Condition("common_ground", value="true"),
+    "resistance": Condition("resistance", value="true"),
+    "aftershock": Condition("by", value="opponent"),
+    "retaliation": Condition("retaliation", value="true"),
+}
+
+
+def labelled(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """``abilities`` with the conditions their keyword labels imply added."""
+    out = []
+    for ability in abilities:
+        implied = LABEL_CONDITIONS.get(ability.keyword or "")
+        if implied is not None and not (ability.keyword == "teamwork" and ability.conditions):
+            ability = replace(ability, conditions=(*ability.conditions, implied))
+        out.append(ability)
+    return tuple(out)
 
 
 class Carried(StrEnum):
@@ -224,6 +301,9 @@ IMPLEMENTED: dict[str, Carried] = {
     "swarm": Carried.RULE, "rush": Carried.RULE, "back_for_more": Carried.LABEL, "spark": Carried.LABEL,
     "awaken": Carried.LABEL, "teamwatch": Carried.LABEL, "amplify": Carried.ABILITY, "obscure": Carried.ABILITY,
     "boomerang": Carried.ABILITY, "gadgeteer": Carried.ABILITY, "gate": Carried.ABILITY, "recruit": Carried.ABILITY,
+    "crosspulse": Carried.LABEL, "enlistment": Carried.LABEL, "fabricate": Carried.RULE, "founder": Carried.RULE,
+    "fusion": Carried.RULE, "ritual": Carried.RULE, "synergy": Carried.LABEL, "teamwork": Carried.LABEL,
+    "turtle_power": Carried.ABILITY, "zombie": Carried.ABILITY,
     "aftershock": Carried.LABEL, "anti_breath_weapon": Carried.RULE, "breath_weapon": Carried.ABILITY,
     "common_ground": Carried.LABEL, "frag": Carried.ABILITY, "range": Carried.ABILITY, "resistance": Carried.LABEL,
     "retaliation": Carried.ABILITY, "strike": Carried.RULE,

@@ -184,13 +184,21 @@ def make_token(game: Game, player: int, attack: int, defense: int) -> Die:
     return die
 
 
-def set_aside(game: Game, die: Die, duration: str) -> bool:
+def set_aside(game: Game, die: Die, duration: str, level: int | None = None) -> bool:
     """Out of play until the end of the turn (or of the opponent's next turn); then back to
-    the owner's field at the same level."""
+    the owner's field at the same level (or at ``level``: a die elsewhere, say KO'd into the
+    prep area, can be set aside to come back at a given level)."""
+    if level is not None and die.zone is not Zone.FIELD and die.zone is not Zone.OUT_OF_PLAY:
+        die.zone = Zone.OUT_OF_PLAY
+        die.flags.add(Mark.SET_ASIDE)
+        game.bookkeeping.set_aside.append((die.id, level, game.turn_number + (duration == "until_your_next_turn")))
+        game.say(f"{die.spec.name} is out of play: it comes back to the field at level {level} at the end of the turn.",
+                 die.owner)
+        return True
     if die.zone is not Zone.FIELD or game.is_character(die) is False:
         return False
     leaving_field(game, die)
-    level = die.spec.faces[die.face].level
+    level = die.spec.faces[die.face].level if level is None else level
     if die.home is not None:
         die.owner, die.home = die.home, None
     die.reset()

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import assignment
+from teambuilder.engine import assignment, keyword_costs
 from teambuilder.engine.actions import (
+    DICE_PAID,
     Action,
     Decision,
     DecisionKind,
@@ -60,6 +61,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
         return None
     if action in decision.options:
         return None
+    if isinstance(action, DICE_PAID) and decision.kind == DecisionKind.PRIORITY:
+        return keyword_costs.problem(game, decision.player, action)   # any dice that pay, listed or not
     if decision.kind == DecisionKind.SPLIT:      # any legal division, not only the ones listed
         return assignment.problem(game, decision, action)
     # Any valid payment is accepted for an option the engine offered with another one.

@@ -9,8 +9,8 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 
 from __future__ import annotations
 
-from teambuilder.catalogue.abilities import RULES, Effect
-from teambuilder.engine import keywords, rules, scripts, selectors
+from teambuilder.catalogue.abilities import KEEP, RULES, Effect
+from teambuilder.engine import borrowing, keywords, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
@@ -24,6 +24,8 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+
+ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
 
 def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -> list[int]:
@@ -110,6 +112,11 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 
 def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     for die in dice:
+        if effect.defense == KEEP:
+            # Only A is set: an endless penalty (max 0 keeps it at 0 whatever it gets later).
+            die.modifiers.append(StatModifier(effect.attack - ENDLESS, 0, "effect"))
+            ctx.game.say(f"{ctx.game.die_name(die)} has {effect.attack}A this turn.", die.owner)
+            continue
         die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect", "set"))
         ctx.game.say(f"{ctx.game.die_name(die)} is {effect.attack}A {effect.defense}D this turn.", die.owner)
     return bool(dice)
@@ -125,6 +132,14 @@ def _swap_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int
 def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     amount = EVERYTHING if effect.all else value(ctx, effect)
     shields = ctx.game.this_turn.shields
+    if effect.next_die:
+        # "When a character die you control would next take damage this turn": one shield,
+        # used up by the first damage to any of them (``damage``).
+        key = ("next_die", ctx.controller)
+        shields[key] = shields.get(key, 0) + amount
+        ctx.game.say(f"will prevent {amount} of the next damage to one of their character dice this turn.",
+                     ctx.controller)
+        return True
     for player in players:
         shields[("player", player)] = shields.get(("player", player), 0) + amount
     for die in dice:
@@ -166,6 +181,8 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     for player in players:
         drawn = draw(ctx.game, player, count)
         drawn_any = drawn_any or bool(drawn)
+        if len(drawn) > 1 and (effect.into or "reserve") == "reserve" and effect.match is None:
+            ctx.game.say(f"draws and rolls {len(drawn)} dice.", player)
         for die in drawn:
             fits = effect.match is None or selectors.matches(ctx, die, effect.match)
             into = effect.into or "reserve"
@@ -186,20 +203,24 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """must_attack, must_block, cant_block, cant_attack, unblockable, gain keyword or
-    affiliation: a mark on the die for this turn, or a rule on it for longer."""
-    mark = {"gain_keyword": keyword_mark(effect.keyword), "gain_affiliation": affiliation_mark(effect.affiliation)}.get(
-        effect.op, effect.op)
+    """must_attack, must_block, cant_block, cant_attack (or both: cant_attack_or_block),
+    unblockable, gain keyword or affiliation: a mark on the die for this turn, or a rule on
+    it for longer."""
+    ops = ("cant_attack", "cant_block") if effect.op == "cant_attack_or_block" else (effect.op,)
     for die in dice:
-        if effect.duration == "until_your_next_turn":
-            rule_effect = Effect("rule", rule=effect.op if effect.op in RULES else "keyword",
-                                 keyword=effect.keyword)
-            ctx.game.turn_rules.append(rules.ActiveRule(
-                ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_next_own_turn(ctx)))
-        else:
-            die.flags.add(mark)
-        shown = mark.replace(KEYWORD_MARK, "").replace(AFFILIATION_MARK, "now ").replace("_", " ")
-        ctx.game.say(f"{ctx.game.die_name(die)}: {shown} this turn.", die.owner)
+        for op in ops:
+            mark = {"gain_keyword": keyword_mark(effect.keyword),
+                    "gain_affiliation": affiliation_mark(effect.affiliation)}.get(op, op)
+            if effect.duration in ("until_your_next_turn", "next_turn"):
+                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword)
+                ctx.game.turn_rules.append(rules.ActiveRule(
+                    ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_until(ctx, effect.duration)))
+            else:
+                die.flags.add(mark)
+        shown = "cannot attack or block" if effect.op == "cant_attack_or_block" else \
+            mark.replace(KEYWORD_MARK, "").replace(AFFILIATION_MARK, "now ").replace("_", " ")
+        when = " during the next turn" if effect.duration == "next_turn" else " this turn"
+        ctx.game.say(f"{ctx.game.die_name(die)}: {shown}{when}.", die.owner)
     return bool(dice)
 
 
@@ -208,20 +229,34 @@ def _next_own_turn(ctx: Context) -> int:
     return ctx.game.turn_number + (1 if ctx.game.active == ctx.controller else 0)
 
 
+def _until(ctx: Context, duration: str) -> int:
+    """The last turn a rule of this duration holds in (0: this turn only). ``next_turn``
+    is "during the next turn" (whoever's it is): it holds through the next turn too."""
+    if duration == "until_your_next_turn":
+        return _next_own_turn(ctx)
+    if duration == "next_turn":
+        return ctx.game.turn_number + 1
+    return 0
+
+
 def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """A rule for a while: this turn, until your next turn, or ``once`` (it ends after the
     first purchase it changes, e.g. "your next purchase costs 2 less")."""
-    until = {"turn": 0, "until_your_next_turn": _next_own_turn(ctx)}.get(effect.duration, 0)
+    until = _until(ctx, effect.duration)
     if effect.rule == "no_text":
         # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
         slots = tuple(sorted({d.copy_of if d.copy_of is not None else d.slot for d in dice if d.slot is not None}))
         ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect, slots=slots, until_turn=until))
         for slot in slots:
-            ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text.", ctx.controller)
+            ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text"
+                         f"{' this turn' if until == 0 else ' until your next turn'}.", ctx.controller)
         return bool(slots)
+    if effect.rule == "goes_instead" and not dice:
+        return False        # a replacement for the chosen dice, and none was found
+    # A replacement follows its dice wherever they go (it is about where they go next).
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
-        dice=tuple(d.id for d in dice), until_turn=until))
+        dice=tuple(d.id for d in dice), until_turn=until, bound_to_field=effect.rule != "goes_instead"))
     return True
 
 
@@ -270,7 +305,19 @@ def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) ->
 def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Remove dice from the field until end of turn (Intimidate, Mr. Freeze...): they come
     back to their owner's field at the same level at the end of the turn."""
-    return _some([keywords.set_aside(ctx.game, die, effect.duration) for die in dice])
+    duration = effect.duration
+    if duration == "until_opponent_turn_ends":
+        # This turn if it is the opponent's, else through their next turn.
+        duration = "until_your_next_turn" if ctx.game.active == ctx.controller else "turn"
+    return _some([keywords.set_aside(ctx.game, die, duration, effect.level or None) for die in dice])
+
+
+def _use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return borrowing.use_effects(ctx, effect.cards, effect.bursts)
+
+
+def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    return borrowing.borrow_text(ctx, dice)
 
 
 HANDLERS = {
@@ -278,7 +325,9 @@ HANDLERS = {
     "modify": _modify, "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent,
     "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
     "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
-    "cant_attack": _mark, "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark,
+    "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
+    "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
+    "use_effect": _use_effect, "borrow_text": _borrow_text,
 }

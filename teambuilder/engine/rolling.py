@@ -45,6 +45,8 @@ def roll(game: Game, die: Die) -> None:
     forced = game.forced_rolls.get(die.id)
     die.face = forced.pop(0) if forced else below(game.rng, len(die.spec.faces))
     face = die.spec.faces[die.face]
+    if "die_rolled" in game.tables.watched:
+        events.watch(game, "die_rolled", die, player=die.owner)
     if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.tables.watched:
         events.emit(game, "energized", die)   # Energize: a double energy face was rolled
     if face.burst and die.owner is not None and game.step != Step.ROLL_AND_REROLL \

@@ -319,7 +319,8 @@ def globals_blocked(game: Game, slot: int) -> bool:
 def expire(game: Game) -> None:
     """At the end of a turn: rules that lasted "this turn" end; longer ones stay."""
     game.turn_rules = [r for r in game.turn_rules
-                       if r.until_turn > game.turn_number and _alive(game, r)]
+                       if r.until_turn > game.turn_number and _alive(game, r)
+                       or r.effect.rule == "goes_instead"]     # they see the turn's last moves: ``replacement``
     game.scheduled = [s for s in game.scheduled if s[3] > game.turn_number]
     for slot in list(game.bookkeeping.borrowed):
         lent = game.bookkeeping.borrowed[slot]

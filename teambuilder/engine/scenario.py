@@ -25,10 +25,13 @@ from teambuilder.engine.actions import (
     ChooseTrigger,
     DeclareAttackers,
     DeclareBlockers,
+    Fabricate,
     Field,
+    Fuse,
     Pass,
     Purchase,
     Reroll,
+    Ritual,
     SplitDamage,
     UseAction,
     UseGlobal,
@@ -209,6 +212,15 @@ class _Builder:
             raise ScenarioError(f"unknown die label {label!r}")
         return self.labels[str(label)]
 
+    def slot(self, game: Game, ref: Any) -> int:
+        """The slot of card ``ref`` that the deciding player may use (theirs, or in the middle)."""
+        code = self.card(str(ref)).code
+        player = game.decision.player if game.decision else game.active
+        found = [s.index for s in game.slots if s.card.code == code and s.owner in (None, player)]
+        if not found:
+            raise ScenarioError(f"card {ref!r}: not on the table for this player")
+        return found[0]
+
     def payment(self, game: Game, raw: Any) -> Payment | None:
         if raw is None:
             return None
@@ -237,7 +249,8 @@ class _Builder:
             return Choose(1)
         if not isinstance(raw, Mapping) or len(set(raw) - {"player", "pay"}) != 1:
             raise ScenarioError(f"action {raw!r}: expected one of pass, yes, no, done, reroll, buy, field, "
-                                "use, global, attack, block, split, order, target, target_player, choose")
+                                "use, global, attack, block, split, order, target, target_player, choose, "
+                                "fabricate, ritual, fuse")
         key = next(k for k in raw if k not in ("player", "pay"))
         value = raw[key]
         payment = self.payment(game, raw.get("pay"))
@@ -265,6 +278,12 @@ class _Builder:
             return ChoosePlayer(names.index(value))
         if key == "choose":
             return Choose(int(value))
+        if key in ("fabricate", "fuse") and isinstance(value, Mapping):     # {card: golem, ko|move: [a, b]}
+            slot = self.slot(game, value.get("card"))
+            dice = tuple(self.die(v) for v in value.get("ko" if key == "fabricate" else "move") or ())
+            return Fabricate(slot, dice) if key == "fabricate" else Fuse(slot, dice)
+        if key == "ritual" and isinstance(value, Mapping):                   # {field: die, send: die}
+            return Ritual(self.die(value.get("field")), self.die(value.get("send")))
         if key == "use":
             die_id = self.die(value)
             if payment is None:

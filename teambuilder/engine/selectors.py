@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Condition, DieFilter
+from teambuilder.catalogue.abilities import WATCH_TRIGGERS, Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
+from teambuilder.engine.energy import Payment
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class Context:
                  combat: bool = False, kind: str = "ability", targets: list[Die] | None = None,
                  trigger: str = "", event_slot: int | None = None, event_kind: str = "",
                  event_by: int | None = None, bound: tuple[int, ...] = (),
-                 instigator: Die | None = None) -> None:
+                 instigator: Die | None = None, bursts: int = 0) -> None:
         self.game = game
         self.controller = controller
         self.slot = slot
@@ -48,6 +49,7 @@ class Context:
         self.event_by = event_by          # the player whose die or ability caused the event
         self.bound = bound                # dice the ability that switched this one on had chosen
         self.instigator = instigator      # the die that caused the event (targeting die, damage source)
+        self.bursts = bursts              # the bursts an action die (or a copy of its effect) was used with
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -82,6 +84,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     game = ctx.game
     if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
         return False
+    if f.zones and not any(die.zone is ZONE_OF[z] for z in f.zones):
+        return False
     face = die.spec.faces[die.face]
     if f.kind == "character":
         if not is_character_die(die):
@@ -108,6 +112,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
         if own & set(f.not_affiliations):
             return False
+    if f.keywords and not any(game.has_keyword(die, k) for k in f.keywords):
+        return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
@@ -147,6 +153,21 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.equipped and not _is_equipped(ctx, die):
         return False
+    if f.this_card and (die.slot is None or die.slot != ctx.slot):
+        return False
+    if f.other_die and die is ctx.source:
+        return False
+    if f.doomed is not None and doomed(game, die) != f.doomed:
+        return False
+    if f.name_contains and f.name_contains.lower() not in name.lower():
+        return False
+    if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
+        return False
+    if f.min_cost is not None and die_cost(game, die) < f.min_cost:
+        return False
+    if f.hit and die.id not in game.this_turn.player_hits.get(
+            ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
+        return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
@@ -185,6 +206,22 @@ def _is_equipped(ctx: Context, die: Die) -> bool:
     return any(equipped.get(d.id) == die.id for d in _own_dice(ctx) if d.zone is Zone.FIELD)
 
 
+def doomed(game: Game, die: Die) -> bool:
+    """Whether the damage on a field character die KOs it at the next check: at least its
+    defense, and Iron Will (asked without side effects) does not shrug it off."""
+    if die.zone is not Zone.FIELD or die.spec.faces[die.face].kind != CHARACTER:
+        return False
+    defense = game.stats(die)[1]
+    if die.damage < defense:
+        return False
+    if not game.has_keyword(die, "iron_will"):
+        return True
+    shrugged = game.this_turn.iron_will.get(die.id)
+    if shrugged is None:
+        return die.hurt_events >= 2
+    return die.damage > shrugged[0] or defense < shrugged[1]
+
+
 def engaged(source: Die | None, die: Die) -> bool:
     """Two dice are engaged when one blocks the other."""
     if source is None:
@@ -202,6 +239,8 @@ def select(ctx: Context, f: DieFilter) -> list[Die]:
             dice = [source] if source.id < len(game.dice) and game.dice[source.id] is source else []
         else:
             dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
+    elif f.this_card:
+        dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
     else:
         zone = ZONE_OF.get(f.zone)
         # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
@@ -302,10 +341,50 @@ def holds(ctx: Context, condition: Condition) -> bool:
         if ctx.source is not None:
             return ctx.source.id in partners
         return ctx.slot is not None and any(d.id in partners for d in game.slot_dice[ctx.slot])
+    if kind == "paid_own_types":      # Crosspulse: the last purchase, wholly with the card's types
+        return paid_own_types(game, ctx.slot)
+    if kind == "teamwork":            # Teamwork: two of your active character dice share an affiliation
+        return shares_affiliation(game, game.field_characters(ctx.controller))
+    if kind == "event_player":
+        return ctx.event_player is not None and (ctx.event_player == ctx.controller) == (condition.value == "you")
+    if kind == "burst":
+        return _bursts(ctx) >= 2 if condition.value == "double" else (_bursts(ctx) > 0) == (condition.value == "true")
     if kind == "only_attacker":
         attackers = [d for d in game.dice if d.attacking]
         return ctx.source is not None and attackers == [ctx.source]
     raise ValueError(f"unknown condition {kind}")
+
+
+def paid_own_types(game: Game, slot: int | None) -> bool:
+    """Whether the last purchase was paid only with energy of ``slot``'s card's types
+    (no generic, wild or virtual energy; a die bought without paying does not count)."""
+    payment = game.last_payment
+    if slot is None or not isinstance(payment, Payment) or not payment.spends or payment.virtual:
+        return False
+    types = game.slots[slot].card.card.energy
+    return all(not s.generic and s.symbols and all(t in types for t in s.symbols) for s in payment.spends)
+
+
+def shares_affiliation(game: Game, dice: list[Die]) -> bool:
+    seen: set[str] = set()
+    for die in dice:
+        own = affiliations(game, die)
+        if own & seen:
+            return True
+        seen |= own
+    return False
+
+
+def _bursts(ctx: Context) -> int:
+    """The burst symbols the ability's die shows (an action die just used, or a character
+    die on a burst face). A "while active" ability speaks for every die of its card: the
+    best of the controller's dice of the card in the field."""
+    if ctx.source is not None and ctx.trigger not in WATCH_TRIGGERS:
+        dice = [ctx.source]
+    else:
+        dice = [d for d in (ctx.game.slot_dice[ctx.slot] if ctx.slot is not None else [])
+                if d.zone is Zone.FIELD and d.owner == ctx.controller]
+    return max([ctx.bursts] + [d.spec.faces[d.face].burst for d in dice])
 
 
 def all_hold(ctx: Context, conditions: Iterable[Condition]) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from teambuilder.catalogue.abilities import Ability
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.game_state import PlayerSetup
-from teambuilder.engine.keyword_abilities import ALWAYS_ADDED, printed_abilities
+from teambuilder.engine.keyword_abilities import ALWAYS_ADDED, labelled, printed_abilities
 from teambuilder.engine.state import EngineCard
 from teambuilder.teams.formats import Format
 from teambuilder.teams.lookup import CardLookup
@@ -26,8 +26,9 @@ def engine_card(card: Card, abilities: tuple[Ability, ...] | None = None) -> Eng
     own = card.abilities if abilities is None else abilities
     # A card that writes its own version of a keyword (Blob's Intimidate) uses that one.
     written = {a.keyword for a in own if a.keyword and a.keyword not in ALWAYS_ADDED}
-    return EngineCard(card, own + printed_abilities(tuple(k for k in card.keywords if k not in written), card.text,
-                                                    tuple(card.affiliations)))
+    added = printed_abilities(tuple(k for k in card.keywords if k not in written), card.text,
+                               tuple(card.affiliations))
+    return EngineCard(card, labelled(own) + added)
 
 
 def player_setup(team: Team, lookup: CardLookup, fmt: Format, name: str | None = None) -> PlayerSetup:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import keywords, primitives, rules, selectors
+from teambuilder.engine import keyword_enlistment, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -58,6 +58,7 @@ class Resolution:
     done: bool = True                                          # the last one did something
     did_any: bool = False                                      # some effect did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
+    enlisted: bool = False                                     # Enlistment: the opponent was asked
 
 
 def batch_new(game: Game) -> None:
@@ -176,6 +177,10 @@ def _continue(game: Game) -> None:
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
         return
+    if ability.keyword == "enlistment" and not resolution.enlisted:
+        resolution.enlisted = True       # asked once: a KO stops the ability, a pass lets it go on
+        if keyword_enlistment.offer(game, trigger.controller, trigger.label(game), resolution.targets):
+            return
     game.resolving = None
     if "targeted" in game.tables.watched:
         for picks in resolution.targets:
@@ -202,6 +207,10 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         effect, picks = steps[index]
         if effect.if_done and not done:
             continue
+        if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+            continue      # "Burst: also ...": this effect does not apply now
+        if effect.instead is not None and selectors.all_hold(ctx, effect.instead.conditions):
+            effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and _still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]
@@ -232,6 +241,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
 
 def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:
     """A target that left its zone before the effect happens is no longer a target."""
+    if effect.to.die.zones:
+        return any(die.zone is selectors.ZONE_OF[z] for z in effect.to.die.zones)
     return effect.to.die.zone == "any" or die.zone is selectors.ZONE_OF[effect.to.die.zone]
 
 
@@ -272,4 +283,5 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     DecisionKind.TARGET: resolve_target,
     DecisionKind.OPTIONAL: resolve_optional,
     DecisionKind.MODE: resolve_mode,
+    **keyword_enlistment.RESOLVERS,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import events, keyword_combat, keyword_experience, keyword_flow, keywords, rules
+from teambuilder.engine import events, keyword_combat, keyword_experience, keyword_flow, keywords, replacement, rules
 from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import ko
@@ -86,7 +86,7 @@ def run_clear_draw(game: Game, task: Task) -> None:
     player = task.player
     cleared = game.zone(player, Zone.RESERVE)
     for die in cleared:
-        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
+        die.zone = replacement.destination(game, die, Zone.USED)
         die.reset()
     if cleared:
         game.say(f"clears {len(cleared)} dice from the reserve pool to the used pile.")
@@ -150,7 +150,7 @@ def run_end_main(game: Game, task: Task) -> None:
     unfielded = [d for d in game.zone(task.player, Zone.RESERVE)
                  if d.spec.faces[d.face].kind == CHARACTER]
     for die in unfielded:
-        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
+        die.zone = replacement.destination(game, die, Zone.USED)
         die.reset()
     if unfielded:
         game.say(f"{len(unfielded)} unfielded character dice go to the used pile.")
@@ -187,7 +187,7 @@ def run_cleanup(game: Game, task: Task) -> None:
     # late to be fielded, go to the used pile.
     unused = [d for d in game.zone(task.player, Zone.RESERVE) if d.spec.faces[d.face].kind != ENERGY]
     for die in unused:
-        die.zone = Zone.BAG if keywords.immortal_to_bag(game, die) else Zone.USED
+        die.zone = replacement.destination(game, die, Zone.USED)
         die.reset()
     if unused:
         game.say(f"{_count(len(unused), 'unused action or character die', 'unused action or character dice')} "
@@ -202,8 +202,9 @@ def run_end_turn(game: Game, task: Task) -> None:
     moved = [d for d in game.zone(task.player, Zone.OUT_OF_PLAY) if d.id not in staying_aside]
     for die in moved:
         spent = die.id in game.this_turn.spent
-        die.zone = Zone.BAG if not spent and keywords.immortal_to_bag(game, die) else Zone.USED
+        die.zone = Zone.USED if spent else replacement.destination(game, die, Zone.USED)
         die.reset()
+    replacement.end_of_turn(game)
     game.this_turn.reset()      # the turn's last task: everything "this turn" is forgotten here
     if moved:
         game.say(f"moves {len(moved)} dice from out of play to the used pile.")

@@ -16,15 +16,20 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, keyword_flow, rules, selectors, triggers
+from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
+    DICE_PAID,
+    NO_PAYMENT,
     Action,
     Decision,
     DecisionKind,
+    Fabricate,
     Field,
+    Fuse,
     Pass,
     Purchase,
+    Ritual,
     UseAction,
     UseGlobal,
 )
@@ -35,7 +40,6 @@ from teambuilder.engine.energy import (
     Payment,
     apply_payment,
 )
-from teambuilder.engine.keyword_abilities import LABEL_CONDITIONS
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -79,7 +83,8 @@ def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slo
     assert ability.cost is not None, "the parser gives every global a cost"
     if game is None or not game.has_rules:
         return ability.cost
-    extra = max(0, rules.global_delta(game, player, slot))
+    # Synergy is not a Global Ability: what globals cost more does not reach it.
+    extra = 0 if ability.keyword == "synergy" else max(0, rules.global_delta(game, player, slot))
     return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
 
 
@@ -132,11 +137,10 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False
     if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
         return False
+    if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
+        return False   # Synergy: only its owner may use it, and only while the character is active
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
-    implied = LABEL_CONDITIONS.get(ability.keyword) if ability.keyword else None
-    if implied is not None and not selectors.holds(Context(game, player, slot), implied):
-        return False   # a global its keyword label limits (Resistance: one of your dice was KO'd)
     return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
 
 
@@ -163,6 +167,8 @@ def priority_options(game: Game) -> list[Action]:
                 seen.add((die.spec.key, die.face))
                 for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
+        if game.tables.paid_with_dice:
+            options += keyword_costs.offers(game, player)    # Fabricate, Ritual, Fusion
         seen_actions: set[tuple[str, int]] = set()
         use_cost: Cost | None = None
         for die in reserve:
@@ -238,6 +244,9 @@ def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
         assert face is not None
         die.face = face
         die.partially_spent = True
+    if "energy_spent" in game.tables.watched:
+        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
+            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player)
     game.players[player].virtual = result.virtual_left
     parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
     if payment.virtual:
@@ -279,6 +288,8 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = game.dice[action.die]
         spent = pay(game, player, action.payment, field_cost(game, die))
         field_die(game, die, f" (paying {spent})")
+    elif isinstance(action, DICE_PAID):
+        _pay_with_dice(game, player, action)
     elif isinstance(action, UseAction):
         cost = action_cost(game, player)
         if cost.amount:
@@ -289,9 +300,12 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         spent = pay(game, player, action.payment, global_cost(ability, game, player, action.slot))
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
-        game.say(f"uses the global of {game.slots[action.slot].card.card.full_name} (paying {spent}).", player)
+        synergy = ability.keyword == "synergy"
+        game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
+                 f" (paying {spent}).", player)
         # "Whenever you use a global" abilities resolve first (their own batch), then the global.
-        events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
+        if not synergy:
+            events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
         if game.new_triggers:
             triggers.batch_new(game)
         events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
@@ -311,6 +325,17 @@ def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
     game.say(message, player)
     events.emit(game, "purchased", die)
     events.watch(game, "any_purchased", die)
+
+
+def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -> None:
+    die = keyword_costs.settle(game, player, action)
+    if isinstance(action, Ritual):
+        field_die(game, die, " (Ritual: no fielding cost)")
+    elif isinstance(action, Fabricate):
+        game.last_payment = NO_PAYMENT       # nothing was paid (no Crosspulse)
+        to_prep = game.has_rules and _first_purchase_to_prep(game, player)
+        buy(game, player, die, Zone.PREP if to_prep else Zone.USED, f"buys {die.spec.name} with Fabricate; the die "
+            f"goes to the {'prep area' if to_prep else 'used pile'}.")
 
 
 def field_die(game: Game, die: Die, how: str = "") -> None:

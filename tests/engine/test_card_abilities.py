@@ -6,6 +6,7 @@ a keyword without a scenario, or an ability without its own test fails here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -41,7 +42,13 @@ def test_every_glossary_keyword_and_manipulation_has_a_scenario(loaded) -> None:
     # (Awaken, Range...) are reported as missing by coverage until the engine has them.
     rulebook = {k for card in loaded.cards if card.set_code in RULEBOOK_SETS for k in card.keywords}
     assert rulebook <= set(IMPLEMENTED)
-    later = next(c for c in loaded.cards if set(c.keywords) - set(IMPLEMENTED) and coverage(c).status != "none")
+    later = next((c for c in loaded.cards if set(c.keywords) - set(IMPLEMENTED) and coverage(c).status != "none"),
+                 None)
+    if later is None:
+        # Every card now plays its keywords: a card whose text is only a keyword the engine
+        # lacks stands in (Primaris Inceptor, its Range swapped for a made-up keyword).
+        inceptor = next(c for c in loaded.cards if c.code == "23bfu")
+        later = dataclasses.replace(inceptor, keywords=("moonwalk",), text="Moonwalk.")
     assert coverage(later).status != "full"
     assert any(m.startswith("keyword ") for m in coverage(later).missing)
 

@@ -49,7 +49,7 @@ def test_report_counts_per_set() -> None:
 def test_a_card_needs_a_script_when_any_ability_names_one() -> None:
     plain = card("On field: deal 1 damage.",
                  abilities=[{"trigger": "fielded", "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
-    by_key = card("On field: magic.", abilities=[{"trigger": "fielded", "script": "57wf"}])
+    by_key = card("On field: magic.", abilities=[{"trigger": "fielded", "script": "keyword:call_out"}])
     by_effect = card("On field: magic.", abilities=[
         {"trigger": "fielded", "effects": [{"do": "script", "name": "57wf"}]}])
     in_a_mode = card("Choose one.", abilities=[{"trigger": "fielded", "modes": [
@@ -60,7 +60,7 @@ def test_a_card_needs_a_script_when_any_ability_names_one() -> None:
 
 
 def test_report_totals_over_every_set() -> None:
-    scripted = card("On field: magic.", abilities=[{"trigger": "fielded", "script": "57wf"}])
+    scripted = card("On field: magic.", abilities=[{"trigger": "fielded", "script": "keyword:call_out"}])
     other = replace(inline_card("2oth", {"name": "Other", "levels": [[1, 1, 1]], "energy": ["fist"],
                                          "text": "On field: x."}), set_code="oth")
     result = report([card("No ability."), scripted, other])

@@ -54,17 +54,6 @@ def _has_character_face(die: Die) -> bool:
     return die.spec.faces[die.face].kind == CHARACTER
 
 
-# -- 7: Giganta, Dr. Doris Zeul ----------------------------------------------------------
-
-@script("7sww")
-def giganta_grows(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Every die of this Giganta card its controller has in the field spins up 1 level
-    (each die has the ability; the card's watch trigger fires once for all of them)."""
-    mine = [d for d in ctx.game.field_characters(ctx.controller) if d.slot == ctx.slot]
-    spun = [effects.spin(ctx.game, die, 1) for die in mine]   # every die spins, not just the first
-    return any(spun)
-
-
 # -- 15: Steve Trevor, Themysciran Liaison -----------------------------------------------
 
 def _wonder_woman_buys(game: Game, player: int) -> list[tuple[int, Cost, Payment]]:

@@ -1,9 +1,8 @@
 """Scripts for World's Finest cards 121-143 (what their abilities need beyond the data
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
-Cards here: Mr. Freeze (122); Mr. Mxyzptlk (123) and Ultraman (138), using other cards'
-action effects; Scarecrow (127); Superwoman: Reign of Terror (129); The Joker (130); The
-Penguin (131); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
+Cards here: Mr. Freeze (122); Scarecrow (127); Superwoman: Reign of Terror (129); The Joker
+(130); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
 """
 
 from __future__ import annotations
@@ -21,11 +20,8 @@ from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
     bolts_spent,
-    card_dice_in_field,
     damage,
-    modify,
     payments,
-    use_effect,
     yes_no,
 )
 from teambuilder.engine.selectors import Context, select
@@ -80,30 +76,6 @@ def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         die.zone = Zone.PREP
         ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
     return bool(back)
-
-
-# -- 123 Mr. Mxyzptlk, 138 Ultraman: Kryptonite-Powered ------------------------------------------------
-
-@script("123wf")
-def mxyzptlk_copies(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Use a copy of the Basic Action die the opponent just used (same bursts)."""
-    die = ctx.event_die
-    if die is None or die.slot is None:
-        return False
-    ctx.game.say(f"uses a copy of {die.spec.name}.", ctx.controller)
-    return use_effect(ctx.game, ctx.controller, die.slot, die.spec.faces[die.face].burst, None)
-
-
-@script("138wf")
-def ultraman_uses_basics(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Use the effect of each Basic Action Card in play, without bursts."""
-    game = ctx.game
-    used = False
-    for slot in game.slots:
-        if slot.card.card.kind == "basic_action":
-            game.say(f"uses the effect of {slot.card.card.full_name}.", ctx.controller)
-            used = use_effect(game, ctx.controller, slot.index, 0, None) or used
-    return used
 
 
 # -- 127 Scarecrow: Hallucinogenic Vapors --------------------------------------------------------------
@@ -176,14 +148,6 @@ def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players:
         return False
     hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
     return bool(hit) and damage(ctx, 2, hit)
-
-
-# -- 131 The Penguin: Selfish -------------------------------------------------------------------------
-
-@script("131wf")
-def penguin_hides(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """+1D this turn for every Penguin die of this card in the field."""
-    return modify(ctx, card_dice_in_field(ctx), 0, 1)
 
 
 # -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------

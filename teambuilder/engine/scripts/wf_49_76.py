@@ -1,8 +1,7 @@
 """World's Finest scripts, cards 49-76: what the ability language cannot say.
 
-Cards here: General Zod: Despot (49); Harvey Bullock (51); Krypto (53); Kryptonite (54);
-Lex Luthor (55); Mr. Freeze (57); Scarecrow (64); Steel (65); Superwoman (68); The Joker
-(69); The Penguin (70); Ultraman (73); Alfred Pennyworth (75). Cards 77-96 are in
+Cards here: Harvey Bullock (51); Krypto (53); Lex Luthor (55); Scarecrow (64); Steel (65);
+Superwoman (68); The Joker (69); The Penguin (70); Alfred Pennyworth (75). Cards 77-96 are in
 ``wf_77_96``, the helpers both use in ``wf_common``.
 
 Each script is named by its card code (``51wf``; ``51wf:2`` for a card's second one) and
@@ -18,14 +17,13 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, keywords, primitives, rolling, rules, turn, windows
+from teambuilder.engine import effects, primitives, rolling, rules, turn, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frame, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
     ask_target,
-    card_character_dice,
     damage,
     payments,
     purchase,
@@ -36,17 +34,6 @@ from teambuilder.engine.state import Die, Mark, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-# -- 49 General Zod: Despot ---------------------------------------------------------------
-
-@script("49wf")
-def zod_despot(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Each General Zod die of this card gets +1A and Fast this turn."""
-    mine = card_character_dice(ctx)
-    primitives.apply(ctx, Effect("modify", attack=1), mine, [])
-    primitives.apply(ctx, Effect("gain_keyword", keyword="fast"), mine, [])
-    return bool(mine)
 
 
 # -- 51 Harvey Bullock: Intimidating Investigator -----------------------------------------
@@ -133,25 +120,6 @@ def krypto_field(game: Game, player: int, action: Action, data: Frame) -> None:
     windows.field_die(game, die, " for free at level 1 (Krypto)")
 
 
-# -- 54 Kryptonite: Green Death -----------------------------------------------------------
-
-@script("54wf")
-def green_death(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The target die's card loses its text this turn (all its dice and its globals)."""
-    game = ctx.game
-    done = False
-    for die in dice:
-        if die.slot is None:
-            game.say("a Sidekick has no card text to lose.", ctx.controller)
-            continue
-        slot = die.copy_of if die.copy_of is not None else die.slot
-        game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="no_text"),
-                                                slots=(slot,)))
-        game.say(f"{game.slots[slot].card.card.full_name} loses its text this turn.", ctx.controller)
-        done = True
-    return done
-
-
 # -- 55 Lex Luthor: Citizen of Metropolis -------------------------------------------------
 
 @script("55wf")
@@ -178,24 +146,6 @@ def lex_named(game: Game, player: int, action: Action, data: Frame) -> None:
                        name="55wf")
         game.turn_rules.append(rules.ActiveRule(player, slot, named, until_turn=FOREVER))
     game.say(f"Lex Luthor names {energy}: {energy} characters cost 1 more to purchase and to field.", player)
-
-
-# -- 57 Mr. Freeze: Deep Freeze -----------------------------------------------------------
-
-@script("57wf")
-def deep_freeze(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The character die Mr. Freeze damaged, if the damage does not KO it, goes out of play
-    until the end of the opponent's turn (this turn if it is theirs, else their next)."""
-    game = ctx.game
-    die = ctx.event_die
-    if die is None or die.zone is not Zone.FIELD or not game.is_character(die):
-        return False
-    defense = game.stats(die)[1]
-    saved = game.has_keyword(die, "iron_will")
-    if die.damage >= defense and not saved:
-        return False
-    duration = "until_your_next_turn" if game.active == ctx.controller else "turn"
-    return keywords.set_aside(game, die, duration)
 
 
 # -- 64 Scarecrow: Arkham Antagonist ------------------------------------------------------
@@ -274,15 +224,6 @@ def penguin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     if die is None or die.owner is None:
         return False
     return damage(ctx, 1, [], [die.owner])
-
-
-# -- 73 Ultraman: From the House of Power -------------------------------------------------
-
-@script("73wf")
-def ultraman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Each Ultraman die of this card gets +4A and +4D this turn."""
-    mine = card_character_dice(ctx)
-    return primitives.apply(ctx, Effect("modify", attack=4, defense=4), mine, [])
 
 
 # -- 75 Alfred Pennyworth: MI-5 -----------------------------------------------------------

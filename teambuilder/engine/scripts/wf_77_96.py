@@ -1,9 +1,8 @@
 """World's Finest scripts, cards 77-96: what the ability language cannot say.
 
-Cards here: Batcave: Batman's Lair (77); Batgirl (78) and Kal-L (89), who may block whom;
-Brainiac: Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn
-(88), buying a die when KO'd; Dick Grayson (85); General Zod: Madman (87). Cards 49-76 are
-in ``wf_49_76``, the helpers both use in ``wf_common``.
+Cards here: Batcave: Batman's Lair (77); Kal-L (89), who may block him; Brainiac:
+Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn (88), buying a
+die when KO'd. Cards 49-76 are in ``wf_49_76``, the helpers both use in ``wf_common``.
 
 Each script is named by its card code (``81wf``; a continuation ``81wf:pull``) and uses the
 engine's own primitives (``effects``, ``rolling.roll``, ``windows.field_die``), so every rule a
@@ -22,7 +21,7 @@ from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import ask_target, damage, payments, purchase, said_yes
+from teambuilder.engine.scripts.wf_common import ask_target, damage, payments, purchase
 from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Zone
 
@@ -60,14 +59,6 @@ class PaidPurchase(Frozen):
 
     frame: Frame
     choices: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class KOdDie(Frozen):
-    """Dick Grayson: the Batman Family die that was KO'd."""
-
-    frame: Frame
-    ko: int
 
 
 # -- 77 Batcave: Batman's Lair ------------------------------------------------------------
@@ -126,14 +117,6 @@ def _block_rule(ctx: Context, rule: str, match: DieFilter, amount: int = 0) -> N
     effect = Effect("rule", rule=rule, amount=Amount(fixed=amount), applies_to=DieFilter(this=True, zone="any"),
                     match=match)
     ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
-
-
-@script("78wf")
-def batgirl(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Batgirl dice cannot be blocked by Sidekicks nor by Villain character dice."""
-    _block_rule(ctx, "unblockable", DieFilter(sidekick=True))
-    _block_rule(ctx, "unblockable", DieFilter(affiliations=("villain",)))
-    return True
 
 
 @script("89wf")
@@ -305,53 +288,3 @@ def harley_buy(game: Game, player: int, action: Action, data: PaidPurchase) -> N
     spent = windows.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
     game.say(f"pays [1] ({spent}).", player)
     purchase(game, player, slot)
-
-
-# -- 85 Dick Grayson: The Hero We Need ----------------------------------------------------
-
-def _dick_dice(ctx: Context) -> list[Die]:
-    return [d for d in ctx.game.dice if d.slot == ctx.slot and d.owner == ctx.controller
-            and d.zone in (Zone.USED, Zone.PREP) and d.spec.level_face(1) is not None]
-
-
-@script("85wf")
-def dick_grayson(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A Batman Family die was KO'd while Dick Grayson waits in your used pile or prep
-    area: you may send the KO'd die to the bag; then Dick Grayson goes to the field."""
-    game = ctx.game
-    ko_d = ctx.event_die
-    if ko_d is None or ko_d.zone not in (Zone.PREP, Zone.USED) or not _dick_dice(ctx):
-        return False
-    ask(game, ctx.controller, f"Dick Grayson: send {ko_d.spec.name} to the bag and put Dick Grayson "
-        "in the field at level 1?", (Choose(1), Pass()), dick_grayson_swap, KOdDie(Frame.of(ctx), ko_d.id))
-    return True
-
-
-@continuation("85wf:swap", KOdDie)
-def dick_grayson_swap(game: Game, player: int, action: Action, data: KOdDie) -> None:
-    ctx = data.frame.context(game)
-    ko_d = game.dice[data.ko]
-    found = _dick_dice(ctx)
-    if not said_yes(action) or not found or ko_d.zone not in (Zone.PREP, Zone.USED):
-        game.say("does not use Dick Grayson.", player)
-        return
-    effects.move(game, ko_d, Zone.BAG)
-    effects.move(game, found[0], Zone.FIELD, 1)
-
-
-# -- 87 General Zod: Madman ----------------------------------------------------------------
-
-@script("87wf")
-def zod_madman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Until end of turn Zod's text is the target die's card text instead of his own (his
-    name, affiliation and stats stay his)."""
-    target = next((d for d in dice if d.slot is not None), None)
-    if target is None or ctx.slot is None:
-        ctx.game.say("General Zod finds no card text to take (a Sidekick has none).", ctx.controller)
-        return False
-    lender = target.copy_of if target.copy_of is not None else target.slot
-    assert lender is not None
-    ctx.game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
-    ctx.game.say(f"General Zod's text becomes that of {ctx.game.slots[lender].card.card.full_name} "
-                 "until end of turn.", ctx.controller)
-    return True

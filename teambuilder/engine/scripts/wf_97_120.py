@@ -4,7 +4,7 @@
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
 (104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
 bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (117); Kal-L
-(119); Kryptonite (120).
+(119).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
@@ -29,7 +29,6 @@ from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
-    FOREVER,
     PaymentOffer,
     ask_payment,
     bolts_spent,
@@ -42,7 +41,7 @@ from teambuilder.engine.scripts.wf_common import (
     yes_no,
 )
 from teambuilder.engine.selectors import Context, affiliations, card_name
-from teambuilder.engine.state import DamageEvent, Die, StatModifier, Zone
+from teambuilder.engine.state import DamageEvent, Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -370,14 +369,3 @@ def _kal_l_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> 
         game.turn_rules.append(rules.ActiveRule(player, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
                                                 kal_l.id, dice=(kal_l.id,)))
         game.say("Kal-L will deal his combat damage to every attacking character.", player)
-
-
-# -- 120 Kryptonite: K-Metal --------------------------------------------------------------------------
-
-@script("120wf")
-def kryptonite_zeroes_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Superman dice have 0A until end of turn."""
-    for die in dice:
-        die.modifiers.append(StatModifier(-FOREVER, 0, "effect"))
-        ctx.game.say(f"{ctx.game.die_name(die)} has 0A this turn.", die.owner)
-    return bool(dice)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Cost, Effect
-from teambuilder.engine import effects, events, primitives, rules, windows
+from teambuilder.engine import borrowing, effects, primitives, rules, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation
@@ -182,17 +182,8 @@ def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bo
 
 def use_effect(game: Game, player: int, slot: int, bursts: int, source: int | None) -> bool:
     """Use the effect of an action card as though its die were rolled showing ``bursts``
-    (no die is used: nothing watching for action dice triggers)."""
-    wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
-    found = False
-    for index, ability in enumerate(game.slots[slot].card.abilities):
-        if ability.trigger in wanted:
-            found = True
-            events.queue_now(game, events.PendingTrigger(player, slot, index, source, bursts=bursts,
-                                                             kind="action"))
-    if not found:
-        game.say(f"{game.slots[slot].card.card.full_name} has no executable effect in this engine yet.", player)
-    return found
+    (the ability language's ``use_effect`` does the same: ``borrowing.use_card_effect``)."""
+    return borrowing.use_card_effect(game, player, slot, bursts, source)
 
 
 def bolts_spent(game: Game, player: int) -> int:

@@ -3,10 +3,9 @@ the data language. Superstars 25-48 are in ``wwe_25_48``, the basic actions (49-
 ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
 ``wwe_common``. In WWE "Superstar" means character.
 
-Cards here: AJ Styles (2); Asuka (5); Becky Lynch (7, 9); Bobby Heenan (11); Charlotte
-Flair (16); Eddie Guerrero (19); John Cena (22).
+Cards here: AJ Styles (2); Asuka (5); Becky Lynch (7, 9); Bobby Heenan (11).
 
-Each script is named after its card (``5wwe``; ``19wwe:2`` for a card's second one) and
+Each script is named after its card (``5wwe``; ``9wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
 ``windows``), so every rule still applies. What must be remembered between two moments
 of a turn is kept as numbers in ``Game.script_state`` (keys start with the card code) or
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, events, primitives, rules
+from teambuilder.engine import effects, events, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
 from teambuilder.engine.rolling import draw, roll
@@ -30,14 +29,12 @@ from teambuilder.engine.scripts.wwe_common import (
     ask_die,
     burst,
     character_names,
-    in_combat_with,
     one_per_card,
     opponent_damaged,
     queue_damage,
-    will_be_kod,
 )
 from teambuilder.engine.selectors import Context, card_name
-from teambuilder.engine.state import Die, Mark, Zone
+from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
@@ -211,67 +208,4 @@ def bobby_block_tax(ctx: Context, effect: Effect, dice: list[Die], players: list
     game.say(f"Bobby Heenan: {len(blockers)} blocker(s), {bobbies} Bobby Heenan dice fielded this turn.",
              ctx.controller)
     game.lose_life({1 - ctx.controller: loss})
-    return True
-
-
-# -- 16wwe Charlotte Flair: The Nature Girl ----------------------------------------------
-
-@script("16wwe")
-def charlotte_gain_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if not opponent_damaged(ctx):
-        return False
-    ctx.game.gain_life(ctx.controller, 1)
-    return True
-
-
-# -- 19wwe Eddie Guerrero: I Lie ---------------------------------------------------------
-
-def _eddie_key(die: Die) -> str:
-    """script_state key: the turn a Sidekick die engaged with this die damaged it."""
-    return f"19wwe:{die.id}"
-
-
-@script("19wwe")
-def eddie_comes_back(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd after a Sidekick die damaged it in combat this turn: it comes back to the
-    field at level 3 at the end of the turn (it waits out of play, as set-aside dice do)."""
-    game = ctx.game
-    die = ctx.source
-    if die is None or game.script_state.get(_eddie_key(die)) != game.turn_number:
-        return False
-    del game.script_state[_eddie_key(die)]
-    if die.zone is not Zone.PREP:
-        return False
-    die.zone = Zone.OUT_OF_PLAY
-    die.flags.add(Mark.SET_ASIDE)
-    game.bookkeeping.set_aside.append((die.id, 3, game.turn_number))
-    game.say(f"{die.spec.name} was KO'd by a Sidekick: it returns to the field at level 3 at end of turn.",
-             die.owner)
-    return True
-
-
-@script("19wwe:2")
-def eddie_remember_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Remember that a Sidekick die engaged with this die damaged it this turn."""
-    die = ctx.source
-    if die is None:
-        return False
-    hitters = [d for d in ctx.game.field_characters() if d.is_sidekick and d.owner != die.owner
-               and in_combat_with(d, die) and ctx.game.stats(d)[0] > 0]
-    if not hitters:
-        return False
-    ctx.game.script_state[_eddie_key(die)] = ctx.game.turn_number
-    return True
-
-
-# -- 22wwe John Cena: You Can't See Me ---------------------------------------------------
-
-@script("22wwe")
-def cena_unblockable(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """After his On attack damage lands: if it KOs the die, this die can't be blocked."""
-    game = ctx.game
-    target, cena = ctx.event_die, ctx.source
-    if target is None or cena is None or not will_be_kod(game, target) or cena.zone is not Zone.FIELD:
-        return False
-    primitives.apply(ctx, Effect("unblockable"), [cena], [])
     return True

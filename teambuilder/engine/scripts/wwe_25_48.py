@@ -4,7 +4,7 @@ in ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use i
 ``wwe_common``. In WWE "Superstar" means character.
 
 Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Ronda
-Rousey (38); Sasha Banks (41); Triple H (46, 47).
+Rousey (38); Sasha Banks (41); Triple H (46).
 
 Each script is named after its card (``28wwe``; ``28wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``windows``), so every
@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
-from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
@@ -283,20 +282,3 @@ def _triple_h_named(game: Game, player: int, action: Action, data: NameChoice) -
     name = data.names[action.index]
     game.bookkeeping.named[data.slot] = name
     game.say(f"names {name}: the opponent can't purchase or field it while Triple H is active.", player)
-
-
-# -- 47wwe Triple H: The Game ------------------------------------------------------------
-
-@script("47wwe")
-def triple_h_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The player whose turn starts loses 1 life; 2 for the controller's opponent when
-    one of this card's active dice shows a burst and that opponent has more life."""
-    game = ctx.game
-    player = game.active
-    loss = 1
-    burst = any(d.slot == ctx.slot and d.zone is Zone.FIELD and d.owner == ctx.controller
-                and d.spec.faces[d.face].kind == CHARACTER and d.spec.faces[d.face].burst for d in game.dice)
-    if player != ctx.controller and burst and game.players[player].life > game.players[ctx.controller].life:
-        loss = 2
-    game.lose_life({player: loss})
-    return True

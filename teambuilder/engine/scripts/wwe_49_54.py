@@ -2,17 +2,15 @@
 beyond the data language. Basic actions 55-58 are in ``wwe_55_58``; helpers shared with
 the Superstars are in ``wwe_common``, with the techniques they use.
 
-Cards here: A Moment of Bliss (49); Booker T, Ringside Announcer (51); Chair Smash (52);
-Money in the Bank (54).
+Cards here: A Moment of Bliss (49); Booker T, Ringside Announcer (51); Chair Smash (52).
 """
-
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, keywords, primitives
+from teambuilder.engine import effects, primitives
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.scripts import NOTHING, Frame, Nothing, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
@@ -93,16 +91,6 @@ def _chairs(game: Game, slot: int | None, owner: int | None = None) -> list[Die]
             and (owner is None or d.owner == owner)]
 
 
-@script("52wwe")
-def chair_replaces_chair(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Using a Chair Smash sends every other Chair Smash die in the field to its owner's
-    used pile."""
-    others = [d for d in _chairs(ctx.game, ctx.slot) if d is not ctx.source]
-    for die in others:
-        effects.move(ctx.game, die, Zone.USED)
-    return bool(others)
-
-
 def _smashed_key(chair: Die) -> str:
     """script_state key: the die this Chair Smash die, a burst, just smashed."""
     return f"52wwe:{chair.id}"
@@ -139,43 +127,4 @@ def chair_survivor(ctx: Context, effect: Effect, dice: list[Die], players: list[
     if target.zone is not Zone.FIELD or will_be_kod(game, target) or chair.zone is not Zone.USED:
         return False
     effects.move(game, chair, Zone.PREP)
-    return True
-
-
-# -- 54wwe Money in the Bank -------------------------------------------------------------
-
-@script("54wwe:2")
-def bank_damaged_opponent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent was dealt damage: did the chosen die deal some (``Game.player_hits``
-    records every die that damaged a player this turn)? "If it deals damage" happens once
-    per use of the card."""
-    game = ctx.game
-    if ctx.event_player != 1 - ctx.controller or not ctx.bound:
-        return False
-    die = game.dice[ctx.bound[0]]
-    dealt = die.id in game.this_turn.player_hits.get(1 - ctx.controller, set())
-    done = game.script_state.get("54wwe", ())
-    assert isinstance(done, tuple)
-    key = (game.turn_number, die.id, -1 if ctx.source is None else ctx.source.id)   # per use of the card
-    if not dealt or key in done:
-        return False
-    game.script_state["54wwe"] = (*(k for k in done if k[0] == game.turn_number), key)
-    game.say(f"{game.die_name(die)} damaged the opponent: Money in the Bank draws and rolls 3 dice.", ctx.controller)
-    return True
-
-
-@script("54wwe:3")
-def bank_prep_instead(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """At end of turn: the chosen die, unblocked (it went out of play after damage),
-    would go to the used pile at the end of the turn: Prep it instead."""
-    game = ctx.game
-    if not ctx.bound:
-        return False
-    die = game.dice[ctx.bound[0]]
-    aside = {die_id for die_id, _, _ in game.bookkeeping.set_aside}
-    if die.zone is not Zone.OUT_OF_PLAY or die.id not in game.this_turn.attacked or die.id in aside \
-            or die.id in game.this_turn.spent or keywords.immortal_to_bag(game, die):
-        return False
-    game.say(f"Money in the Bank: {die.spec.name} is Prepped instead of going to the used pile.", ctx.controller)
-    effects.move(game, die, Zone.PREP)
     return True

@@ -1,8 +1,7 @@
 """Scripts for X-Men Forever cards 1-36: what their abilities need beyond the data language
 (cards 37-72 are in ``xmf_37_58`` and ``xmf_59_72``).
 
-Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20); Iceman (23); Jean
-Grey (24); Lady Deathstrike (34).
+Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20).
 
 Each script is named after its card (``3xmf``; ``18xmf:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
@@ -194,41 +193,3 @@ def _hope_chose(game: Game, player: int, slot: int, chosen: int) -> None:
     game.bookkeeping.borrowed[slot] = [(chosen, False, -1, None)]
     game.say(f"Hope Summers takes the text box of {game.slots[chosen].card.card.full_name}.", player)
 
-
-# -- 23xmf Iceman: I'm Just Me -------------------------------------------------------------
-
-@script("23xmf")
-def iceman_freeze(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The damaged die cannot attack or block during the next turn (whoever's it is)."""
-    game = ctx.game
-    for die in dice:
-        for name in ("cant_attack", "cant_block"):
-            game.turn_rules.append(rules.ActiveRule(
-                ctx.controller, ctx.slot, Effect("rule", rule=name),
-                None if ctx.source is None else ctx.source.id, dice=(die.id,),
-                until_turn=game.turn_number + 1))
-        game.say(f"{game.die_name(die)} cannot attack or block during the next turn.", die.owner)
-    return bool(dice)
-
-
-# -- 24xmf Jean Grey: One Love, One Life ---------------------------------------------------
-
-@script("24xmf")
-def jean_spin_others(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Spin every X-Men character die but this one up a level (both players' dice)."""
-    spun = False
-    for die in dice:
-        if die is not ctx.source:
-            spun = effects.spin(ctx.game, die, 1) or spun
-    return spun
-
-
-# -- 34xmf Lady Deathstrike: Bad to the Bone -----------------------------------------------
-
-@script("34xmf")
-def deathstrike_drink(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """When the damage she dealt went to an opponent, gain 1 life."""
-    if ctx.event_player is None or ctx.event_player == ctx.controller:
-        return False
-    ctx.game.gain_life(ctx.controller, 1)
-    return True

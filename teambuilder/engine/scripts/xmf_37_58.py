@@ -1,10 +1,9 @@
 """X-Men Forever scripts, cards 37-58: what the ability language cannot say (cards 59-72
 are in ``xmf_59_72``).
 
-Cards here: Mastermind (40); Mystique (45); Professor X (47, 48); Rachel Summers (50,
-51); Sebastian Shaw (54, whose Regenerate costs 1 life); Storm (58).
+Cards here: Mastermind (40); Mystique (45); Professor X (47, 48); Storm (58).
 
-Each script is named by its card code (``40xmf``; ``50xmf:2`` for a card's second one)
+Each script is named by its card code (``40xmf``; a continuation ``40xmf:roll``)
 and uses the engine's own primitives, so every rule a data effect obeys still applies.
 Choices made part-way use ``ask`` and a continuation; what a card must remember between
 turns is kept as numbers (``Game.script_state``).
@@ -15,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, events, primitives
+from teambuilder.catalogue.abilities import DieFilter, Effect
+from teambuilder.engine import effects, events
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.rolling import draw, roll
@@ -185,66 +184,6 @@ def too_good(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
         return True
     for die in drawn:
         effects.move(game, die, Zone.BAG)
-    return False
-
-
-# -- 50 Rachel Summers: Phoenix ---------------------------------------------------------------
-
-def _phoenix_key(player: int) -> str:
-    return f"xmf50:{player}"
-
-
-@script("50xmf")
-def phoenix_arms(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Once per attack: until end of turn, each KO of your X-Men dice hurts the defender."""
-    game = ctx.game
-    if game.script_state.get(_phoenix_key(ctx.controller)) == game.turn_number:
-        return False
-    game.script_state[_phoenix_key(ctx.controller)] = game.turn_number
-    game.say("Phoenix: until end of turn, each of your X-Men character dice KO'd deals 2 damage "
-             "to the defending player.", ctx.controller)
-    return True
-
-
-@script("50xmf:2")
-def phoenix_burns(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    if game.script_state.get(_phoenix_key(ctx.controller)) != game.turn_number:
-        return False
-    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=2)), [], [1 - ctx.controller])
-
-
-# -- 51 Rachel Summers: Prestige ------------------------------------------------------------
-
-@script("51xmf")
-def prestige(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO every other character die, except the Rachel Summers die using this effect."""
-    game = ctx.game
-    doomed = [d for d in game.field_characters() if d is not ctx.source]
-    results = [effects.ko(game, d) for d in doomed]   # every die, not just up to the first KO
-    return any(results)
-
-
-# -- 54 Sebastian Shaw: The Harder You Hit Me -----------------------------------------------
-
-def shaw_pays(game: Game, die: Die) -> bool:
-    """Sebastian Shaw regenerates only if his controller pays 1 life; the engine pays it
-    whenever that does not lose the game."""
-    if die.owner is None or game.players[die.owner].life <= 1:
-        game.say(f"{game.die_name(die)} cannot pay 1 life to Regenerate.", die.owner)
-        return False
-    game.say(f"pays 1 life so {game.die_name(die)} can Regenerate.", die.owner)
-    game.lose_life({die.owner: 1})
-    return True
-
-
-effects.REGENERATE_GUARDS["54xmf"] = shaw_pays
-
-
-@script("54xmf")
-def shaw_regenerate_cost(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The card's ability names this script so its text counts as handled; the rule itself
-    is the Regenerate guard above, which the engine asks when Shaw would be KO'd."""
     return False
 
 

@@ -1,7 +1,7 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Toad (60); Wolverine (61); Counterstrike (64); Dual Defense (65);
+Cards here: Toad (60); Counterstrike (64); Dual Defense (65);
 Reinforcements (67); Replenish (68); Teamwork (69); Whoever Assemble! (72).
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
+from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, events, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, affiliations, is_character_die, select
+from teambuilder.engine.selectors import Context, affiliations, is_character_die
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.windows import field_die
 
@@ -120,17 +120,6 @@ def _toad_rule(ctx: Context) -> bool:
                   name="60xmf")
     game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, rule, until_turn=0))
     return True
-
-
-# -- 61 Wolverine: Good Doesn't Always Mean Nice ---------------------------------------------
-
-@script("61xmf")
-def wolverine_burst(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Burst: also 1 damage to each opposing [mask] character die."""
-    if ctx.source is None or not ctx.source.spec.faces[ctx.source.face].burst:
-        return False
-    targets = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=1)), targets, [])
 
 
 # -- 64 Counterstrike -----------------------------------------------------------------------------
@@ -241,16 +230,6 @@ def _reinforcements_draw(game: Game, player: int, action: Action, data: Frame) -
 
 
 # -- 68 Replenish -------------------------------------------------------------------------------------
-
-@script("68xmf")
-def replenish(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The next damage this turn to a character die you control: 2 of it is prevented, and
-    you gain 1 life if that die is not KO'd by it (``damage.deal`` uses the shield up)."""
-    key = ("next_die", ctx.controller)
-    ctx.game.this_turn.shields[key] = ctx.game.this_turn.shields.get(key, 0) + 2
-    ctx.game.say("will prevent 2 of the next damage to one of their character dice this turn.", ctx.controller)
-    return True
-
 
 # -- 69 Teamwork --------------------------------------------------------------------------------------
 

@@ -1,0 +1,66 @@
+"""Borrowing another card's abilities: using the effect of an action card without a die of
+it (``do: use_effect``) and taking another card's text for the turn (``do: borrow_text``).
+
+Blanking a card's text is the rule ``no_text`` (``rules.card_text_blank``); a card that
+borrows text keeps it in ``game.bookkeeping.borrowed`` (``Game.abilities_of`` reads it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.engine.events import PendingTrigger, queue_now
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+
+def use_card_effect(game: Game, player: int, slot: int, bursts: int, source: int | None) -> bool:
+    """Use the effect of an action card as though its die were rolled showing ``bursts``
+    (no die is used, so nothing watching for action dice triggers)."""
+    wanted = {"action"} | ({"burst"} if bursts == 1 else {"double_burst"} if bursts == 2 else set())
+    found = False
+    for index, ability in enumerate(game.slots[slot].card.abilities):
+        if ability.trigger in wanted:
+            found = True
+            queue_now(game, PendingTrigger(player, slot, index, source, bursts=bursts, kind="action"))
+    if not found:
+        game.say(f"{game.slots[slot].card.card.full_name} has no executable effect in this engine yet.", player)
+    return found
+
+
+def use_effects(ctx: Context, cards: str, bursts: bool) -> bool:
+    """``cards: event``: a copy of the action die the event is about (with its bursts when
+    ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play."""
+    game = ctx.game
+    if cards == "event":
+        die = ctx.event_die
+        if die is None or die.slot is None:
+            return False
+        game.say(f"uses a copy of {die.spec.name}.", ctx.controller)
+        return use_card_effect(game, ctx.controller, die.slot, die.spec.faces[die.face].burst if bursts else 0, None)
+    used = False
+    for slot in game.slots:
+        if slot.card.card.kind == "basic_action":
+            game.say(f"uses the effect of {slot.card.card.full_name}.", ctx.controller)
+            used = use_card_effect(game, ctx.controller, slot.index, 0, None) or used
+    return used
+
+
+def borrow_text(ctx: Context, dice: list[Die]) -> bool:
+    """Until end of turn the ability's card has the text of the first chosen die's card
+    instead of its own (its name, affiliations and stats stay its own)."""
+    game = ctx.game
+    target = next((d for d in dice if d.slot is not None), None)
+    name = game.slots[ctx.slot].card.card.name if ctx.slot is not None else "It"
+    if target is None or ctx.slot is None:
+        game.say(f"{name} finds no card text to take (a Sidekick has none).", ctx.controller)
+        return False
+    lender = target.copy_of if target.copy_of is not None else target.slot
+    assert lender is not None
+    game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
+    game.say(f"{name}'s text becomes that of {game.slots[lender].card.card.full_name} until end of turn.",
+             ctx.controller)
+    return True
