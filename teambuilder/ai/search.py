@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from teambuilder.ai import payments
 from teambuilder.ai.greedy import GreedyAgent, die_value
 from teambuilder.engine.actions import (
     Action,
@@ -84,6 +85,8 @@ class SearchAgent:
             found = [greedy_pick, everyone, nobody] + [
                 DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
             return _distinct(found)[:MAX_CANDIDATES]
+        if decision.kind == DecisionKind.PAY:
+            return _distinct([greedy_pick] + payments.candidates(decision))
         if decision.kind == DecisionKind.BLOCKERS:
             return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Price, Selector
 from teambuilder.catalogue.ability_vocabulary import (
     DIE_KINDS,
     DISTINCT,
@@ -22,6 +22,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     LIMITS,
     OPS,
     OWNERS,
+    PAYERS,
     PLAYER_CHOICES,
     REACTIONS,
     RULES,
@@ -202,6 +203,19 @@ def parse_cost(text: Any) -> Cost:
     return Cost(len(types) + generic, tuple(types))
 
 
+def parse_price(raw: Any, payer: str) -> Price:
+    """``{life: 2}``, ``{energy: "1"}`` (a cost notation), or both; ``payer: you|opponent``
+    (default ``payer``)."""
+    if not isinstance(raw, Mapping):
+        raise _fail(raw, f"price: expected a mapping such as {{life: 2}} or {{energy: mask}}, got {raw!r}")
+    _check_keys(raw, ("energy", "life", "payer"), "price")
+    energy = parse_cost(raw["energy"]) if raw.get("energy") is not None else None
+    life = _int(raw, "life")
+    if life < 0 or (energy is None and not life):
+        raise _fail(raw, "price: say what is paid (life: N, energy: ...)")
+    return Price(energy, life, _choice(raw, "payer", PAYERS, payer))
+
+
 _UNUSED_EFFECT_KEYS = ("do", "to", "if_done", "a", "d", "for", "all", "split", "roll", "level",
                 "amount", "duration", "into", "match", "otherwise", "keyword", "affiliation",
                 "rule", "by", "types", "name")
@@ -221,7 +235,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "unless", "pay") + OPS[op], f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -243,7 +257,11 @@ def _parse_effect(raw: Any) -> Effect:
         by=str(raw.get("by", "")),
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
-        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")))
+        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        unless=parse_price(raw["unless"], "opponent") if raw.get("unless") is not None else None,
+        pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None)
+    if effect.unless is not None and effect.pay is not None:
+        raise _fail(raw, "an effect has either unless (paying stops it) or pay (paying makes it happen)")
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:

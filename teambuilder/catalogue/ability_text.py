@@ -1,10 +1,13 @@
 """Card text rendered from the ability language: the same data the engine executes, so the
-two cannot drift apart. A scripted ability brings its own ``text`` (written for it in the
-card file); everything else is rendered here, a clause per effect."""
+two cannot drift apart. A scripted ability brings its own ``text``; everything else is
+rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_cost_text import priced
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
@@ -159,6 +162,8 @@ DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_t
 
 
 def describe_effect(effect: Effect) -> str:
+    if effect.unless is not None or effect.pay is not None:
+        return priced(effect, describe_effect(replace(effect, unless=None, pay=None)))
     to = describe_selector(effect.to)
     amount = describe_amount(effect.amount)
     op = effect.op
@@ -180,15 +185,16 @@ def describe_effect(effect: Effect) -> str:
             parts.append(f"{effect.defense:+d}D")
         per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
         return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}"
-    if op == "set_stats":
-        return f"{to} is {effect.attack}A and {effect.defense}D{until}"
-    if op == "swap_stats":
-        return f"swap the A and D of {to}{until}"
+    if op in ("set_stats", "swap_stats"):
+        return f"{to} is {effect.attack}A and {effect.defense}D{until}" if op == "set_stats" else \
+            f"swap the A and D of {to}{until}"
+    simple = {"redirect": f"redirect that damage to {to}", "energy": f"gain {amount} generic energy",
+              "out_of_play": f"remove {to} from the Field Zone until end of turn (it returns at the same level)"}
+    if op in simple:
+        return simple[op]
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
-    if op == "redirect":
-        return f"redirect that damage to {to}"
     if op in ("spin_up", "spin_down"):
         levels = "1 level" if amount in ("0", "1") else f"{amount} levels"
         return f"spin {to} {'up' if op == 'spin_up' else 'down'} {levels}"
@@ -219,8 +225,6 @@ def describe_effect(effect: Effect) -> str:
             return (f"draw {count} from your bag: each {each}"
                     f" goes to your {ZONE_WORDS[into]}, any other to your {ZONE_WORDS[other]}")
         return f"draw {count} from your bag{where}"
-    if op == "energy":
-        return f"gain {amount} generic energy"
     if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable"):
         verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
                 "cant_attack": "can't attack", "unblockable": "can't be blocked"}[op]
@@ -229,8 +233,6 @@ def describe_effect(effect: Effect) -> str:
         return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
-    if op == "out_of_play":
-        return f"remove {to} from the Field Zone until end of turn (it returns at the same level)"
     if op in ("capture", "control", "copy", "swap"):
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
@@ -343,7 +345,7 @@ def render_ability(ability: Ability) -> str:
         body = ", then ".join(clauses)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))
-        if ability.optional:
+        if ability.optional and not body.startswith("you may"):
             body = "you may " + body
         if ability.conditions:
             body = "if " + " and ".join(describe_condition(c) for c in ability.conditions) + ", " + body

@@ -37,6 +37,22 @@ class Cost:
 
 
 @dataclass(frozen=True)
+class Price:
+    """What a player may pay for an effect: energy, life, or both. ``payer`` is relative to
+    the ability's controller. On an effect's ``unless`` the payer stops the effect by
+    paying; on its ``pay`` the payer makes it happen by paying ("you may pay ... if you do")."""
+
+    energy: Cost | None = None
+    life: int = 0
+    payer: str = "opponent"
+
+    def notation(self) -> str:
+        parts = ([f"[{self.energy.notation()}]"] if self.energy is not None else []) + (
+            [f"{self.life} life"] if self.life else [])
+        return " and ".join(parts)
+
+
+@dataclass(frozen=True)
 class DieFilter:
     """Which dice: every field narrows the match; the defaults mean "character dice in
     the field"."""
@@ -145,6 +161,8 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    unless: Price | None = None     # the effect does not happen if the payer pays this
+    pay: Price | None = None        # the effect happens only if the payer pays this
 
     @property
     def targets(self) -> bool:

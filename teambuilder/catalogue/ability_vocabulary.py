@@ -33,6 +33,7 @@ REACTIONS: tuple[str, ...] = ("damaged",)
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
+PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")

@@ -123,6 +123,7 @@ class DecisionKind(StrEnum):
     REACT = "react"            # a reaction to damage being dealt
     REDIRECT = "redirect"      # where redirected damage goes
     SCRIPT = "script"          # a card script's own question
+    PAY = "pay"                # whether (and how) to pay an effect's price: "unless X pays", "you may pay"
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,11 @@ plain ``zip`` into a loop but a keyword into a generic call (12% more work a gam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import primitives, rules, selectors
+from teambuilder.catalogue.abilities import Ability, Effect, Price
+from teambuilder.engine import costs, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -31,6 +32,7 @@ from teambuilder.engine.actions import (
     DecisionKind,
     Pass,
 )
+from teambuilder.engine.energy import Payment
 from teambuilder.engine.events import (
     PendingTrigger,
     ability_of,
@@ -57,6 +59,19 @@ class Resolution:
     next_effect: int = 0                                       # the next effect to apply
     done: bool = True                                          # the last one did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
+    # Prices (``unless``/``pay``) answered so far, by effect index: paid or not. ``pricing``
+    # says which question about the effect at ``next_effect`` is pending (see ``PriceQuestion``).
+    prices: dict[int, bool] = field(default_factory=dict)
+    pricing: PriceQuestion | None = None
+
+
+class PriceQuestion(StrEnum):
+    """The question a price asks its payer: "pay, or not?" (``unless``), "which way?" (after
+    a yes, or a "you may" already answered), or "which way, or not at all?" (``pay``)."""
+
+    YES_NO = "yes_no"
+    WAYS = "ways"
+    WAYS_OR_PASS = "ways_or_pass"
 
 
 def batch_new(game: Game) -> None:
@@ -209,6 +224,16 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             dice, players = [], primitives.players_of(ctx, effect.to.player)
         else:
             dice, players = selectors.select(ctx, effect.to.die), []
+        price = effect.unless or effect.pay
+        if price is not None:
+            paid = resolution.prices.get(index)
+            if paid is None:
+                paid = _settle_price(game, trigger, ability, resolution, index, done, ctx)
+                if paid is None:
+                    return                      # the payer is asked; the ability goes on after
+            if paid == (effect.unless is not None):
+                done = False                    # paid "unless", or did not pay for it
+                continue
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         if game.over or game.decision is not None:
@@ -218,6 +243,96 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             resolution.carried = [d.id for d in ctx.targets]
             game.resolving = resolution
             return
+
+
+def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolution: Resolution, index: int,
+                  done: bool, ctx: Context) -> bool | None:
+    """Whether the price of effect ``index`` is paid: settled at once when its payer cannot
+    pay or has nothing to choose; otherwise the ability pauses (None) and the payer is asked."""
+    effect = effects_of(ability, resolution)[index]
+    price = effect.unless or effect.pay
+    assert price is not None
+    payer = costs.payer_of(price, trigger.controller)
+    ways = costs.ways(game, payer, price)
+    if not ways:
+        game.say(f"cannot pay {price.notation()}.", payer)
+        resolution.prices[index] = False
+        return False
+    # A "you may" already answered yes was the decision to pay: only the way is left.
+    question = PriceQuestion.YES_NO if effect.unless is not None else \
+        PriceQuestion.WAYS if ability.optional else PriceQuestion.WAYS_OR_PASS
+    if question is PriceQuestion.WAYS and len(ways) == 1:
+        _pay(game, trigger, resolution, index, payer, ways[0])
+        return True
+    resolution.applying, resolution.next_effect, resolution.done = True, index, done
+    resolution.carried = [d.id for d in ctx.targets]
+    resolution.pricing = question
+    game.resolving = resolution
+    _ask_price(game, trigger, payer, price, question, len(ways), effect.unless is not None)
+    return None
+
+
+def _ask_price(game: Game, trigger: PendingTrigger, payer: int, price: Price, question: PriceQuestion,
+               count: int, unless: bool) -> None:
+    what = f"to stop {trigger.label(game)}" if unless else f"for {trigger.label(game)}"
+    if question is PriceQuestion.YES_NO:
+        options: tuple[Action, ...] = (Pass(), Choose(1))
+        prompt = f"Pay {price.notation()} {what}?"
+    else:
+        options = ((Pass(),) if question is PriceQuestion.WAYS_OR_PASS else ()) + tuple(
+            Choose(i) for i in range(count))
+        prompt = f"Choose how to pay {price.notation()} {what} (the least wasteful way first)."
+    game.decision = Decision(payer, DecisionKind.PAY, prompt, options=options)
+
+
+def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int, payer: int,
+         way: Payment | None) -> None:
+    effect = effects_of(ability_of(game, trigger), resolution)[index]
+    price = effect.unless or effect.pay
+    assert price is not None
+    paid = costs.pay_price(game, payer, price, way)
+    if effect.unless is not None:
+        game.say(f"pays {paid} to stop it.", payer)
+    else:
+        ability = ability_of(game, trigger)
+        keyword = f"'s {ability.keyword.replace('_', ' ').title()}" if ability.keyword else ""
+        game.say(f"pays {paid} for {game.slots[trigger.slot].card.card.name}{keyword}.", payer)
+    resolution.prices[index] = True
+
+
+def priced_effect(game: Game) -> Effect | None:
+    """The effect whose price is being asked (for an agent weighing it), or None."""
+    resolution = game.resolving
+    if resolution is None or resolution.pricing is None:
+        return None
+    return effects_of(ability_of(game, resolution.trigger), resolution)[resolution.next_effect]
+
+
+def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
+    resolution = game.resolving
+    assert resolution is not None and resolution.pricing is not None
+    index = resolution.next_effect
+    effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
+    price = effect.unless or effect.pay
+    assert price is not None
+    ways = costs.ways(game, decision.player, price)
+    if isinstance(action, Pass):
+        game.say("does not pay life." if price.energy is None else f"does not pay {price.notation()}.",
+                 decision.player)
+        resolution.prices[index] = False
+    elif resolution.pricing is PriceQuestion.YES_NO and len(ways) > 1:
+        resolution.pricing = PriceQuestion.WAYS
+        _ask_price(game, resolution.trigger, decision.player, price, PriceQuestion.WAYS, len(ways), True)
+        return
+    else:
+        assert isinstance(action, Choose)
+        way = ways[0] if resolution.pricing is PriceQuestion.YES_NO else ways[action.index]
+        _pay(game, resolution.trigger, resolution, index, decision.player, way)
+    resolution.pricing = None
+    if game.over:
+        game.resolving = None
+        return
+    _continue(game)
 
 
 def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:
@@ -262,4 +377,5 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     DecisionKind.TARGET: resolve_target,
     DecisionKind.OPTIONAL: resolve_optional,
     DecisionKind.MODE: resolve_mode,
+    DecisionKind.PAY: resolve_pay,
 }

@@ -1,8 +1,6 @@
 """World's Finest, cards 1 to 36: the parts of their abilities the data cannot say.
 
-Cards here: Batman's global (1-3) and Superman's global (22-24), "unless an opponent pays
-life" (the offer itself is in ``wf_common``, shared with Catwoman, 44, in ``wf_37_48``);
-Harvey Bullock (8, 9); Dark Avenger (27); End of Days (28); Man of Steel (30); To the
+Cards here: Harvey Bullock (8, 9); Dark Avenger (27); End of Days (28); Man of Steel (30); To the
 Rescue! (31).
 
 Each script is named after its card (``1wf:2`` is card 1's second ability) and works
@@ -22,7 +20,6 @@ from teambuilder.engine import effects, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import LifeOffer, ko_unless_life, offer_life, paid_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.turn import DRAW_COUNT
@@ -49,40 +46,6 @@ class EndOfDays(Frozen):
 
 def _slot(ctx: Context) -> int:
     return -1 if ctx.slot is None else ctx.slot
-
-
-# -- Batman's global (1-3): KO unless an opponent pays 2 life ------------------------------
-
-@script("1wf:2")
-@script("2wf:2")
-@script("3wf:2")
-def ko_unless_two_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO the target die unless an opponent pays 2 life (each instance asks again)."""
-    return ko_unless_life(ctx, dice, 2)
-
-
-# -- Superman's global (22-24): prevent 3 damage unless an opponent pays 1 life ------------
-
-@script("22wf:2")
-@script("23wf:2")
-@script("24wf:2")
-def prevent_three_unless_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Prevent 3 damage to the target die this turn unless an opponent pays 1 life."""
-    if not dice:
-        return False
-    return offer_life(ctx, dice[0], 1, "3 damage being prevented to", _prevent_unless_life)
-
-
-@continuation("wf:prevent_unless_life", LifeOffer)
-def _prevent_unless_life(game: Game, player: int, action: Action, offer: LifeOffer) -> None:
-    if paid_life(game, player, action, offer):
-        return
-    die = game.dice[offer.die]
-    if die.zone is not Zone.FIELD:
-        return
-    ctx = Context(game, offer.controller, offer.slot)
-    primitives.apply(ctx, Effect("prevent", amount=Amount(fixed=3)), [die], [])
-    game.say(f"the next 3 damage to {game.die_name(die)} this turn will be prevented.", die.owner)
 
 
 # -- Harvey Bullock (8, 9): name a number, then compare the first roll ---------------------

@@ -1,8 +1,7 @@
 """World's Finest, cards 37 to 48: the parts of their abilities the data cannot say.
 
 Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Carmine Falcone
-(43); Catwoman: Acrobat (44, whose "unless an opponent pays 2 life" is Batman's global's,
-in ``wf_common``); Clark Kent (45); Dick Grayson (47).
+(43); Clark Kent (45); Dick Grayson (47).
 
 Each script is named after its card (``37wf:2`` is card 37's second ability) and works
 through the engine's own primitives (``effects``, ``rules``, ``windows``), so every rule a
@@ -20,7 +19,6 @@ from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.keywords import is_sidekick_now
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import ko_unless_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.windows import buy, field_die, pay
@@ -157,14 +155,6 @@ def fewer_sidekicks(ctx: Context, effect: Effect, dice: list[Die], players: list
     if not hit:
         return False
     return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
-
-
-# -- Catwoman: Acrobat (44): KO unless an opponent pays 2 life -----------------------------
-
-@script("44wf")
-def catwoman_acrobat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO the target die unless an opponent pays 2 life, as Batman's global (1-3)."""
-    return ko_unless_life(ctx, dice, 2)
 
 
 # -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a

@@ -3,8 +3,8 @@
 
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
 (104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
-bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (117); Kal-L
-(119); Kryptonite (120).
+bringing a die to the field; Dick Grayson (115); Doomsday (116); Kal-L (119); Kryptonite
+(120).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
@@ -23,20 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
-    PaymentOffer,
-    ask_payment,
     bolts_spent,
     card_dice_in_field,
     damage,
     modify,
-    paid,
     turn_rule,
     use_effect,
     yes_no,
@@ -333,43 +330,21 @@ def _doomsday_pick(game: Game, player: int, action: Action, data: SpinOrKO) -> N
         effects.ko(game, die)
 
 
-# -- 117 General Zod: Corrupt --------------------------------------------------------------------
-
-@script("117wf")
-def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """You may pay [1] to send the action die just used to your prep area."""
-    if ctx.event_die is None or ctx.event_die.zone not in (Zone.OUT_OF_PLAY, Zone.FIELD, Zone.USED):
-        return False
-    return ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", _zod_pays)
-
-
-@continuation("117wf:pay", PaymentOffer)
-def _zod_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
-    if paid(game, player, action, data):
-        assert data.frame.event is not None
-        effects.move(game, game.dice[data.frame.event], Zone.PREP)
-
-
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
 
 @script("119wf")
-def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
+def kal_l_hits_every_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Once [shield] is paid (the ability's ``pay``): the engine's hits_all_attackers rule on
+    this die, so at the normal combat damage time its damage also goes to every attacker it
+    does not block. A script only for the line players read in the log (a ``rule`` effect
+    says nothing)."""
+    kal_l = ctx.source
+    if kal_l is None or kal_l.zone is not Zone.FIELD:
         return False
-    return ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
-                        _kal_l_pays)
-
-
-@continuation("119wf:pay", PaymentOffer)
-def _kal_l_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
-    if paid(game, player, action, data):
-        assert data.frame.source is not None
-        kal_l = game.dice[data.frame.source]
-        # The engine's hits_all_attackers rule: at the normal combat damage time his
-        # damage also goes to every attacker he does not block, unblocked ones included.
-        game.turn_rules.append(rules.ActiveRule(player, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
                                                 kal_l.id, dice=(kal_l.id,)))
-        game.say("Kal-L will deal his combat damage to every attacking character.", player)
+    ctx.game.say("Kal-L will deal his combat damage to every attacking character.", ctx.controller)
+    return True
 
 
 # -- 120 Kryptonite: K-Metal --------------------------------------------------------------------------

@@ -3,8 +3,8 @@ beyond the data language. Superstars 1-24 are in ``wwe_1_24``, the basic actions
 in ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
 ``wwe_common``. In WWE "Superstar" means character.
 
-Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Ronda
-Rousey (38); Sasha Banks (41); Triple H (46, 47).
+Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Sasha
+Banks (41); Triple H (46, 47).
 
 Each script is named after its card (``28wwe``; ``28wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``windows``), so every
@@ -17,15 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
-from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
     NameChoice,
-    OneDie,
     ability_index,
     ask_die,
     character_names,
@@ -33,7 +31,6 @@ from teambuilder.engine.scripts.wwe_common import (
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -187,51 +184,6 @@ def _mankind_prepped(game: Game, player: int, action: Action, data: Frame) -> No
         return
     primitives.apply(Context(game, player, data.slot), Effect("draw", amount=Amount(fixed=1), into="prep"),
                      [], [player])
-
-
-# -- 38wwe Ronda Rousey: The Baddest Woman on the Planet ---------------------------------
-
-GENERIC_1 = Cost(1)
-
-
-def _one_energy(game: Game, player: int) -> list[Payment]:
-    return payment_options(game.energy_sources(player), game.players[player].virtual, GENERIC_1, 3)
-
-
-@script("38wwe")
-def ronda_impulse(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Impulse: pay [1] (any energy) and Prep the die just bought."""
-    game = ctx.game
-    options = _one_energy(game, ctx.controller)
-    if ctx.source is None or not options:
-        game.say("has no energy left to pay [1]: the die stays where it is.", ctx.controller)
-        return False
-    if len(options) == 1:
-        _ronda_paid(game, ctx.controller, 0, ctx.source.id)
-        return True
-    listing = "; ".join(f"{i}: {_payment_text(game, p)}" for i, p in enumerate(options))
-    ask(game, ctx.controller, f"Ronda Rousey: choose how to pay [1] ({listing}).",
-        tuple(Choose(i) for i in range(len(options))), then=_ronda_payment_chosen, data=OneDie(ctx.source.id))
-    return True
-
-
-def _payment_text(game: Game, payment: Payment) -> str:
-    parts = [f"{'+'.join(s.symbols) or s.generic} from {game.dice[s.die_id].spec.name}" for s in payment.spends]
-    if payment.virtual:
-        parts.append(f"{payment.virtual} virtual")
-    return ", ".join(parts)
-
-
-@continuation("38wwe", OneDie)
-def _ronda_payment_chosen(game: Game, player: int, action: Action, data: OneDie) -> None:
-    assert isinstance(action, Choose)
-    _ronda_paid(game, player, action.index, data.die)
-
-
-def _ronda_paid(game: Game, player: int, index: int, die_id: int) -> None:
-    spent = pay(game, player, _one_energy(game, player)[index], GENERIC_1)
-    game.say(f"pays {spent} for Ronda Rousey's Impulse.", player)
-    effects.move(game, game.dice[die_id], Zone.PREP)
 
 
 # -- 41wwe Sasha Banks: The Boss ---------------------------------------------------------
