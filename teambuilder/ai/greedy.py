@@ -22,7 +22,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
-from teambuilder.ai import payments
+from teambuilder.ai import choices, payments
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -84,6 +84,8 @@ class GreedyAgent:
             return Choose(1)          # "you may": yes (the ability was worth having)
         if decision.kind == DecisionKind.PAY:
             return payments.answer(game, decision)
+        if decision.kind == DecisionKind.CHOICE:
+            return choices.answer(game, decision)
         return _default(decision)
 
     # -- the Main Step and the attack step's windows ----------------------------------

@@ -38,6 +38,7 @@ from teambuilder.catalogue.ability_parser import (
 from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Price, Selector
 from teambuilder.catalogue.ability_vocabulary import (
     ACTIVATED_TRIGGERS,
+    CHOICES,
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
@@ -60,9 +61,9 @@ from teambuilder.catalogue.ability_vocabulary import (
 
 __all__ = [
     # ability_vocabulary
-    "ACTIVATED_TRIGGERS", "DIE_KINDS", "DISTINCT", "DURATIONS", "KEYWORD_NAMES", "LEGACY_SELECTORS", "LIMITS",
-    "OPS", "OWNERS", "PAYERS", "PLAYER_CHOICES", "REACTIONS", "RULES", "SELF_TRIGGERS", "STATIC_TRIGGERS", "STAT_NAMES",
-    "TRIGGERS", "WATCH_TRIGGERS", "ZONES",
+    "ACTIVATED_TRIGGERS", "CHOICES", "DIE_KINDS", "DISTINCT", "DURATIONS", "KEYWORD_NAMES", "LEGACY_SELECTORS",
+    "LIMITS", "OPS", "OWNERS", "PAYERS", "PLAYER_CHOICES", "REACTIONS", "RULES", "SELF_TRIGGERS", "STATIC_TRIGGERS",
+    "STAT_NAMES", "TRIGGERS", "WATCH_TRIGGERS", "ZONES",
     # ability_values
     "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Price", "Selector",
     # ability_parser

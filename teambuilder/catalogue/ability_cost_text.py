@@ -4,7 +4,10 @@ hands its words here when the effect carries a price."""
 
 from __future__ import annotations
 
-from teambuilder.catalogue.ability_values import Effect, Price
+from collections.abc import Callable
+from dataclasses import replace
+
+from teambuilder.catalogue.ability_values import Amount, Condition, Effect, Price
 
 
 def describe_price(price: Price) -> str:
@@ -17,8 +20,12 @@ def describe_price(price: Price) -> str:
     return " and ".join(parts)
 
 
-def priced(effect: Effect, text: str) -> str:
-    """``text`` (the effect's words) with its ``unless`` or ``pay`` price around it."""
+def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
+    """The effect's words (``describe`` of it without its price) with its ``unless`` or
+    ``pay`` price around them; a ``choose`` effect in its own words."""
+    if effect.op == "choose":
+        return chosen_words(effect)
+    text = describe(replace(effect, unless=None, pay=None))
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
@@ -26,3 +33,35 @@ def priced(effect: Effect, text: str) -> str:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"
     return text
+
+
+def chosen_words(effect: Effect) -> str:
+    """``do: choose``: "name an energy type, replacing any earlier choice"."""
+    what = {"number": "choose a number", "name": "name a character die", "energy": "name an energy type",
+            "affiliation": "name an affiliation"}[effect.choice]
+    if effect.match is not None and effect.match.kind == "any" and effect.choice == "name":
+        what = "name a non-Sidekick die"
+    if effect.to.player == "opponent":
+        what = "your opponent must " + what
+    return what + (" for this turn" if effect.duration == "turn" else ", replacing any earlier choice")
+
+
+def amount_words(amount: Amount) -> str:
+    """The amounts that read a choice or a roll (``describe_amount`` has the rest)."""
+    if amount.chosen:
+        return "the chosen number"
+    if amount.prep_energy:
+        return "the energy of your first roll (counting energy, not faces)"
+    return "that much"
+
+
+def condition_words(condition: Condition, describe: Callable[[Amount], str]) -> str:
+    """``{amount: ..., equals: ...}``: "the energy of your first roll is the chosen number"."""
+    if condition.kind != "amount" or condition.amount is None:
+        return condition.kind
+    parts = [f"is {describe(condition.equals)}"] if condition.equals is not None else []
+    if condition.at_least is not None:
+        parts.append(f"is at least {condition.at_least}")
+    if condition.at_most is not None:
+        parts.append(f"is at most {condition.at_most}")
+    return f"{describe(condition.amount)} {' and '.join(parts)}"

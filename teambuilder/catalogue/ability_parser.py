@@ -14,6 +14,7 @@ from typing import Any
 
 from teambuilder.catalogue.ability_values import Ability, Amount, Condition, Cost, DieFilter, Effect, Price, Selector
 from teambuilder.catalogue.ability_vocabulary import (
+    CHOICES,
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
@@ -149,7 +150,7 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     _check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "times", "plus"), "amount")
+                      "chosen", "prep_energy", "times", "plus"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise _fail(raw, f"energy: {energy!r} is not an energy type")
@@ -159,23 +160,29 @@ def parse_amount(raw: Any) -> Amount:
         stat=_choice(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
         of=_choice(raw, "of", ("this", "event", "target"), "this"), energy=energy,
         reserve_types=bool(_opt_bool(raw, "reserve_types")),
-        event_amount=bool(_opt_bool(raw, "event_amount")),
-        times=_int(raw, "times", 1), plus=_int(raw, "plus"))
+        event_amount=bool(_opt_bool(raw, "event_amount")), chosen=bool(_opt_bool(raw, "chosen")),
+        prep_energy=bool(_opt_bool(raw, "prep_energy")), times=_int(raw, "times", 1), plus=_int(raw, "plus"))
     if amount.is_fixed:
-        raise _fail(raw, "amount: say what to count (count, stat, energy, reserve_types or event_amount)")
+        raise _fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen "
+                         "or prep_energy)")
     return amount
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker", "source", "by")
+                   "only_attacker", "source", "by", "amount")
 
 
 def parse_condition(raw: Any) -> Condition:
     if not isinstance(raw, Mapping) or len(set(raw) & set(CONDITION_KINDS)) != 1:
         raise _fail(raw, f"if: each condition names exactly one of {', '.join(CONDITION_KINDS)}")
     kind = next(k for k in CONDITION_KINDS if k in raw)
-    _check_keys(raw, (kind, "at_least", "at_most", "distinct"), "if")
+    _check_keys(raw, (kind, "at_least", "at_most", "distinct") + (("equals",) if kind == "amount" else ()), "if")
     value = raw[kind]
+    if kind == "amount":
+        # "if <number> is <number>": {amount: {prep_energy: true}, equals: {chosen: true}}
+        return Condition(kind, amount=parse_amount(value), at_least=_opt_int(raw, "at_least"),
+                         at_most=_opt_int(raw, "at_most"),
+                         equals=parse_amount(raw["equals"]) if raw.get("equals") is not None else None)
     if kind in ("count", "event"):
         return Condition(kind, die=parse_filter(value), at_least=_opt_int(raw, "at_least"),
                          at_most=_opt_int(raw, "at_most"), distinct=_choice(raw, "distinct", DISTINCT, "dice"))
@@ -243,11 +250,13 @@ def _parse_effect(raw: Any) -> Effect:
     if not set(types) <= set(ENERGY_TYPES):
         raise _fail(raw, f"types: {types!r} names something that is not an energy type")
     default_to: Any = "you" if op in ("gain_life", "lose_life", "draw", "energy", "rule", "token",
-                                      "script") else "self"
+                                      "script", "choose") else "self"
     effect = Effect(
         op=op, to=parse_selector(raw.get("to", default_to)), amount=parse_amount(raw.get("amount")),
         attack=_int(raw, "a"), defense=_int(raw, "d"),
-        duration=_choice(raw, "duration", DURATIONS, "turn"), level=_int(raw, "level"),
+        # A choice is remembered until the card makes another, unless it says "this turn".
+        duration=_choice(raw, "duration", DURATIONS, "static" if op == "choose" else "turn"),
+        level=_int(raw, "level"),
         into=_choice(raw, "into", ZONES) if raw.get("into") is not None else "",
         match=parse_filter(raw["match"]) if raw.get("match") is not None else None,
         otherwise=_choice(raw, "otherwise", ZONES) if raw.get("otherwise") is not None else "",
@@ -257,13 +266,16 @@ def _parse_effect(raw: Any) -> Effect:
         by=str(raw.get("by", "")),
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
-        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        name=str(raw.get("name", "")), ability=_int(raw, "ability"),
+        choice=_choice(raw, "choice", CHOICES) if op == "choose" else "", if_done=bool(_opt_bool(raw, "if_done")),
         unless=parse_price(raw["unless"], "opponent") if raw.get("unless") is not None else None,
         pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None)
     if effect.unless is not None and effect.pay is not None:
         raise _fail(raw, "an effect has either unless (paying stops it) or pay (paying makes it happen)")
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
+    if op == "choose" and effect.choice == "number" and effect.amount == Amount():
+        raise _fail(raw, "choose: a number needs its highest value (amount)")
     if op == "schedule" and effect.ability < 1:
         raise _fail(raw, "schedule: name the ability to switch on (ability: 2 for the card's second)")
     return effect

@@ -4,10 +4,8 @@ rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
-from teambuilder.catalogue.ability_cost_text import priced
+from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, priced
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
@@ -60,6 +58,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
+    words += ["named"] * f.named
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"
     elif f.kind == "action":
@@ -140,7 +139,7 @@ def describe_amount(amount: Amount) -> str:
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
-        base = "that much"
+        base = amount_words(amount)
     if amount.times != 1:
         base = f"{amount.times} times {base}"
     if amount.plus:
@@ -162,8 +161,8 @@ DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_t
 
 
 def describe_effect(effect: Effect) -> str:
-    if effect.unless is not None or effect.pay is not None:
-        return priced(effect, describe_effect(replace(effect, unless=None, pay=None)))
+    if effect.unless is not None or effect.pay is not None or effect.op == "choose":
+        return priced(effect, describe_effect)
     to = describe_selector(effect.to)
     amount = describe_amount(effect.amount)
     op = effect.op
@@ -321,8 +320,8 @@ def describe_condition(condition: Condition) -> str:
             "underdog": "your opponent has more character dice in the Field Zone than you",
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
-            "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker"}.get(kind, kind)
+            "combat": "combat damage did it", "named": "this card has made its choice",
+            "only_attacker": "this is your only attacker"}.get(kind) or condition_words(condition, describe_amount)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",

@@ -114,13 +114,15 @@ class Amount:
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
+    chosen: bool = False            # the number this card's ``choose`` remembers
+    prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
     times: int = 1
     plus: int = 0
 
     @property
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
-                and not self.reserve_types and not self.event_amount)
+                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy)
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,8 @@ class Condition:
     at_most: int | None = None
     distinct: str = "dice"
     value: str = ""
+    amount: Amount | None = None    # kind "amount": this number, compared with ``equals``/at_least/at_most
+    equals: Amount | None = None
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    choice: str = ""                # choose: what is chosen (number, name, energy, affiliation)
     unless: Price | None = None     # the effect does not happen if the payer pays this
     pay: Price | None = None        # the effect happens only if the payer pays this
 

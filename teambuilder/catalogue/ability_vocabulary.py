@@ -84,7 +84,12 @@ OPS: dict[str, tuple[str, ...]] = {
     "out_of_play": ("duration",),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
+    "choose": ("choice", "amount", "match", "duration"),
 }
+
+# What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and
+# ``{chosen: true}`` amounts read it).
+CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation")
 
 # The selector names of the first engine version, kept as shorthands.
 LEGACY_SELECTORS: dict[str, dict[str, Any]] = {

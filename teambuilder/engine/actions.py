@@ -124,6 +124,7 @@ class DecisionKind(StrEnum):
     REDIRECT = "redirect"      # where redirected damage goes
     SCRIPT = "script"          # a card script's own question
     PAY = "pay"                # whether (and how) to pay an effect's price: "unless X pays", "you may pay"
+    CHOICE = "choice"          # a named choice: a number, a card name, an energy type, an affiliation
 
 
 @dataclass(frozen=True)

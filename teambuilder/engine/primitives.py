@@ -10,7 +10,7 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import RULES, Effect
-from teambuilder.engine import keywords, rules, scripts, selectors
+from teambuilder.engine import choices, keywords, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
@@ -236,6 +236,11 @@ def _script(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     return scripts.run(effect.name, ctx, effect, dice, players)
 
 
+def _choose(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A named choice with nothing to ask (one option, or none); ``triggers`` asks the rest."""
+    return choices.choose_only(ctx, effect)
+
+
 def _capture(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     return _some([keywords.capture(ctx.game, ctx.source, die) for die in dice])
 
@@ -275,5 +280,5 @@ HANDLERS = {
     "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
     "cant_attack": _mark, "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
-    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
+    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
 }

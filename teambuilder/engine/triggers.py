@@ -16,12 +16,10 @@ plain ``zip`` into a loop but a keyword into a generic call (12% more work a gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect, Price
-from teambuilder.engine import costs, primitives, rules, selectors
+from teambuilder.engine import choices, costs, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -39,39 +37,12 @@ from teambuilder.engine.events import (
     context_of,
     watch,
 )
+from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-@dataclass
-class Resolution:
-    trigger: PendingTrigger
-    targets: list[list[int]] = field(default_factory=list)   # per effect; players are -1 - index
-    picking: list[int] = field(default_factory=list)          # targets of the effect being chosen
-    accepted: bool | None = None
-    mode: int | None = None
-    # Once its effects start, an ability pauses after an effect that deals damage until the
-    # damage is dealt (a player it brings to 0 ends the game before the next effect):
-    applying: bool = False
-    next_effect: int = 0                                       # the next effect to apply
-    done: bool = True                                          # the last one did something
-    carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
-    # Prices (``unless``/``pay``) answered so far, by effect index: paid or not. ``pricing``
-    # says which question about the effect at ``next_effect`` is pending (see ``PriceQuestion``).
-    prices: dict[int, bool] = field(default_factory=dict)
-    pricing: PriceQuestion | None = None
-
-
-class PriceQuestion(StrEnum):
-    """The question a price asks its payer: "pay, or not?" (``unless``), "which way?" (after
-    a yes, or a "you may" already answered), or "which way, or not at all?" (``pay``)."""
-
-    YES_NO = "yes_no"
-    WAYS = "ways"
-    WAYS_OR_PASS = "ways_or_pass"
 
 
 def batch_new(game: Game) -> None:
@@ -224,9 +195,18 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             dice, players = [], primitives.players_of(ctx, effect.to.player)
         else:
             dice, players = selectors.select(ctx, effect.to.die), []
+        if effect.op == "choose" and index in resolution.answers:
+            done = True                         # the chooser has answered
+            continue
+        if effect.op == "choose" and len(offered := choices.options(ctx, effect)) > 1:
+            resolution.applying, resolution.next_effect, resolution.done = True, index, done
+            resolution.carried = [d.id for d in ctx.targets]
+            game.resolving = resolution
+            game.decision = choices.question(ctx, effect, offered)
+            return
         price = effect.unless or effect.pay
         if price is not None:
-            paid = resolution.prices.get(index)
+            paid = resolution.answers.get(index)
             if paid is None:
                 paid = _settle_price(game, trigger, ability, resolution, index, done, ctx)
                 if paid is None:
@@ -256,7 +236,7 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
     ways = costs.ways(game, payer, price)
     if not ways:
         game.say(f"cannot pay {price.notation()}.", payer)
-        resolution.prices[index] = False
+        resolution.answers[index] = False
         return False
     # A "you may" already answered yes was the decision to pay: only the way is left.
     question = PriceQuestion.YES_NO if effect.unless is not None else \
@@ -297,7 +277,7 @@ def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int
         ability = ability_of(game, trigger)
         keyword = f"'s {ability.keyword.replace('_', ' ').title()}" if ability.keyword else ""
         game.say(f"pays {paid} for {game.slots[trigger.slot].card.card.name}{keyword}.", payer)
-    resolution.prices[index] = True
+    resolution.answers[index] = True
 
 
 def priced_effect(game: Game) -> Effect | None:
@@ -306,6 +286,17 @@ def priced_effect(game: Game) -> Effect | None:
     if resolution is None or resolution.pricing is None:
         return None
     return effects_of(ability_of(game, resolution.trigger), resolution)[resolution.next_effect]
+
+
+def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
+    resolution = game.resolving
+    assert resolution is not None and isinstance(action, Choose)
+    index = resolution.next_effect
+    effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
+    ctx = context_of(game, resolution.trigger)
+    choices.remember(ctx, effect, choices.options(ctx, effect)[action.index])
+    resolution.answers[index] = True
+    _continue(game)
 
 
 def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
@@ -319,7 +310,7 @@ def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
     if isinstance(action, Pass):
         game.say("does not pay life." if price.energy is None else f"does not pay {price.notation()}.",
                  decision.player)
-        resolution.prices[index] = False
+        resolution.answers[index] = False
     elif resolution.pricing is PriceQuestion.YES_NO and len(ways) > 1:
         resolution.pricing = PriceQuestion.WAYS
         _ask_price(game, resolution.trigger, decision.player, price, PriceQuestion.WAYS, len(ways), True)
@@ -378,4 +369,5 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     DecisionKind.OPTIONAL: resolve_optional,
     DecisionKind.MODE: resolve_mode,
     DecisionKind.PAY: resolve_pay,
+    DecisionKind.CHOICE: resolve_choice,
 }

@@ -1,6 +1,6 @@
 """World's Finest, cards 1 to 36: the parts of their abilities the data cannot say.
 
-Cards here: Harvey Bullock (8, 9); Dark Avenger (27); End of Days (28); Man of Steel (30); To the
+Cards here: Dark Avenger (27); End of Days (28); Man of Steel (30); To the
 Rescue! (31).
 
 Each script is named after its card (``1wf:2`` is card 1's second ability) and works
@@ -17,23 +17,15 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules, selectors
-from teambuilder.engine.actions import Action, Choose, ChooseTarget
-from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.actions import Action, ChooseTarget
+from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.turn import DRAW_COUNT
 from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-@dataclass(frozen=True)
-class NumberKey(Frozen):
-    """Harvey Bullock: where the number the player names is kept in ``script_state``."""
-
-    key: str
 
 
 @dataclass(frozen=True)
@@ -46,52 +38,6 @@ class EndOfDays(Frozen):
 
 def _slot(ctx: Context) -> int:
     return -1 if ctx.slot is None else ctx.slot
-
-
-# -- Harvey Bullock (8, 9): name a number, then compare the first roll ---------------------
-
-def _number_key(ctx: Context) -> str:
-    return f"wf:number:{_slot(ctx)}"
-
-
-@script("8wf")
-@script("9wf")
-def choose_number(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Before the Roll and Reroll Step: the controller names a number of energy."""
-    game = ctx.game
-    player = ctx.controller
-    extra = rules.extra_draws(game, player) if game.has_rules else 0
-    dice_to_roll = DRAW_COUNT + extra + len(game.zone(player, Zone.PREP))
-    options = tuple(Choose(n) for n in range(2 * dice_to_roll + 1))
-    ask(game, player, "Choose a number: the energy your first roll must total.", options,
-        then=_number_chosen, data=NumberKey(_number_key(ctx)))
-    return True
-
-
-@continuation("wf:number", NumberKey)
-def _number_chosen(game: Game, player: int, action: Action, data: NumberKey) -> None:
-    assert isinstance(action, Choose)
-    game.script_state[data.key] = (game.turn_number, action.index)
-    game.say(f"chooses the number {action.index}.", player)
-
-
-@script("8wf:2")
-@script("9wf:2")
-def rolled_the_number(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """After the first roll: whether the energy rolled (counting each energy, a double as
-    two) totals exactly the chosen number."""
-    game = ctx.game
-    chosen = game.script_state.get(_number_key(ctx))
-    if not isinstance(chosen, tuple) or chosen[0] != game.turn_number:
-        return False
-    number = chosen[1]
-    assert isinstance(number, int)
-    faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
-    total = sum(f.energy_amount for f in faces if f.kind == ENERGY)
-    hit = total == number
-    game.say(f"rolled {total} energy; the number was {number}: {'a match' if hit else 'no match'}.",
-             ctx.controller)
-    return hit
 
 
 # -- Dark Avenger (27): 1 damage, or 2 with an active Batman Family character --------------

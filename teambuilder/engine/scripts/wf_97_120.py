@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.choices import chosen_text
+from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
@@ -144,7 +146,7 @@ def _riddle_named(game: Game, player: int, action: Action, data: NameChoice) -> 
 
 
 def _set_riddle(game: Game, player: int, slot: int, name: str) -> None:
-    game.bookkeeping.named[slot] = name
+    game.bookkeeping.choices[slot] = Choice(ChoiceKind.NAME, name)
     game.say(f"names {name}.", player)
 
 
@@ -154,7 +156,7 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     (the dice in their prep area that were not there before the draw)."""
     game = ctx.game
     before = game.script_state.pop(_riddle_key(ctx.slot), None)
-    name = game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1)
+    name = chosen_text(game, ctx.slot)
     if not isinstance(before, tuple) or name is None:
         return False
     opponent = 1 - ctx.controller

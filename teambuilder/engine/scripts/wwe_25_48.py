@@ -4,7 +4,7 @@ in ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use i
 ``wwe_common``. In WWE "Superstar" means character.
 
 Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Sasha
-Banks (41); Triple H (46, 47).
+Banks (41); Triple H (47).
 
 Each script is named after its card (``28wwe``; ``28wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``windows``), so every
@@ -23,10 +23,8 @@ from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
-    NameChoice,
     ability_index,
     ask_die,
-    character_names,
     draw_quietly,
 )
 from teambuilder.engine.selectors import Context
@@ -212,29 +210,6 @@ def sasha_discount_used(ctx: Context, effect: Effect, dice: list[Die], players: 
     game.turn_rules = left
     game.say("Sasha Banks's reduction is used up.", ctx.controller)
     return True
-
-
-# -- 46wwe Triple H: The Cerebral Assassin ----------------------------------------------
-
-@script("46wwe")
-def triple_h_name(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Name a non-Sidekick Superstar (replacing any earlier name): the card's "while
-    active" rules stop the opponent buying or fielding dice of that name."""
-    game = ctx.game
-    names = character_names(game)
-    listing = "; ".join(f"{i}: {n}" for i, n in enumerate(names))
-    assert ctx.slot is not None
-    ask(game, ctx.controller, f"Triple H: name a Superstar die ({listing}).",
-        tuple(Choose(i) for i in range(len(names))), then=_triple_h_named, data=NameChoice(ctx.slot, names))
-    return True
-
-
-@continuation("46wwe", NameChoice)
-def _triple_h_named(game: Game, player: int, action: Action, data: NameChoice) -> None:
-    assert isinstance(action, Choose)
-    name = data.names[action.index]
-    game.bookkeeping.named[data.slot] = name
-    game.say(f"names {name}: the opponent can't purchase or field it while Triple H is active.", player)
 
 
 # -- 47wwe Triple H: The Game ------------------------------------------------------------

@@ -1,7 +1,7 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Toad (60); Wolverine (61); Counterstrike (64); Dual Defense (65);
+Cards here: Wolverine (61); Counterstrike (64); Dual Defense (65);
 Reinforcements (67); Replenish (68); Teamwork (69); Whoever Assemble! (72).
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, events, primitives, rules
+from teambuilder.engine import effects, events, primitives
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
@@ -85,41 +85,6 @@ def _affiliation_name(name: str) -> str:
 def _chosen(action: Action, data: AffiliationChoice) -> str:
     assert isinstance(action, Choose)
     return data.names[action.index]
-
-
-# -- 60 Toad: Strange Augmentation -----------------------------------------------------------
-
-@script("60xmf")
-def toad_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Name an affiliation (replacing an earlier choice)."""
-    return _ask_affiliation(ctx, _affiliation_options(ctx.game), _toad_named,
-                            "Name an affiliation: its character dice must attack.")
-
-
-@continuation("60xmf:name", AffiliationChoice)
-def _toad_named(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
-    ctx = data.frame.context(game)
-    assert ctx.slot is not None
-    game.bookkeeping.named[ctx.slot] = _chosen(action, data)
-    game.say(f"names {_affiliation_name(game.bookkeeping.named[ctx.slot])}.", player)
-    _toad_rule(ctx)
-
-
-@script("60xmf:2")
-def toad_keeps_rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The named affiliation's dice must attack this turn too (while Toad is active)."""
-    return _toad_rule(ctx)
-
-
-def _toad_rule(ctx: Context) -> bool:
-    game = ctx.game
-    if ctx.slot is None or ctx.slot not in game.bookkeeping.named:
-        return False
-    game.turn_rules = [r for r in game.turn_rules if not (r.slot == ctx.slot and r.effect.name == "60xmf")]
-    rule = Effect("rule", rule="must_attack", applies_to=DieFilter(affiliations=(game.bookkeeping.named[ctx.slot],)),
-                  name="60xmf")
-    game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, rule, until_turn=0))
-    return True
 
 
 # -- 61 Wolverine: Good Doesn't Always Mean Nice ---------------------------------------------
