@@ -3,7 +3,7 @@ language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_com
 
 Cards here: Mr. Freeze (122); Mr. Mxyzptlk (123) and Ultraman (138), using other cards'
 action effects; Scarecrow (127); Superwoman: Reign of Terror (129); The Joker (130); The
-Penguin (131); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
+Penguin (131); Two-Face (133); Batcave (135).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from teambuilder.engine.scripts.wf_common import (
     modify,
     payments,
     use_effect,
-    yes_no,
 )
 from teambuilder.engine.selectors import Context, select
 from teambuilder.engine.state import Die, Zone
@@ -41,13 +40,6 @@ class BasicActionBuy(Frozen):
 
     frame: Frame
     options: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class MaskBlockers(Frozen):
-    """Black Lantern Firestorm: the [mask] character dice that may not block unless paid for."""
-
-    masks: tuple[int, ...]
 
 
 # -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
@@ -275,30 +267,3 @@ def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         if die.zone is Zone.OUT_OF_PLAY:
             effects.move(game, die, Zone.PREP)
     return True
-
-
-# -- 140 Black Lantern Firestorm -------------------------------------------------------------------
-
-@script("140wf")
-def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Before blocks: the opponent pays 2 life to block with [mask] character dice this
-    turn, or none of them may block."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    if not masks:
-        return False
-    yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", _firestorm_toll,
-           MaskBlockers(tuple(d.id for d in masks)))
-    return True
-
-
-@continuation("140wf:toll", MaskBlockers)
-def _firestorm_toll(game: Game, player: int, action: Action, data: MaskBlockers) -> None:
-    if isinstance(action, Choose):
-        game.say("pays 2 life to block with [mask] character dice.", player)
-        game.lose_life({player: 2})
-        return
-    for die_id in data.masks:
-        game.dice[die_id].flags.add("cant_block")
-    game.say("does not pay: [mask] character dice can't block this turn.", player)

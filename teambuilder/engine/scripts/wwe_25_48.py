@@ -3,8 +3,8 @@ beyond the data language. Superstars 1-24 are in ``wwe_1_24``, the basic actions
 in ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
 ``wwe_common``. In WWE "Superstar" means character.
 
-Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Sasha
-Banks (41); Triple H (47).
+Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Triple H
+(47).
 
 Each script is named after its card (``28wwe``; ``28wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``windows``), so every
@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, primitives, rules
+from teambuilder.catalogue.abilities import Amount, Effect
+from teambuilder.engine import effects, primitives
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
@@ -182,34 +182,6 @@ def _mankind_prepped(game: Game, player: int, action: Action, data: Frame) -> No
         return
     primitives.apply(Context(game, player, data.slot), Effect("draw", amount=Amount(fixed=1), into="prep"),
                      [], [player])
-
-
-# -- 41wwe Sasha Banks: The Boss ---------------------------------------------------------
-
-def _sasha_rule(ctx: Context) -> rules.ActiveRule:
-    return rules.ActiveRule(ctx.controller, ctx.slot, Effect(
-        "rule", rule="purchase_cost", amount=Amount(fixed=-2), applies_to=DieFilter(owner="you", zone="card")))
-
-
-@script("41wwe")
-def sasha_discount(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """This turn, the controller's next Superstar purchase costs 2 less (a turn rule that
-    the purchase itself removes)."""
-    ctx.game.turn_rules.append(_sasha_rule(ctx))
-    ctx.game.say("Sasha Banks: the next Superstar die purchase this turn costs 2 less.", ctx.controller)
-    return True
-
-
-@script("41wwe:2")
-def sasha_discount_used(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    mine = _sasha_rule(ctx)
-    left = [r for r in game.turn_rules if r != mine]
-    if len(left) == len(game.turn_rules):
-        return False
-    game.turn_rules = left
-    game.say("Sasha Banks's reduction is used up.", ctx.controller)
-    return True
 
 
 # -- 47wwe Triple H: The Game ------------------------------------------------------------
