@@ -348,6 +348,8 @@ def _resolving_is_harmful(game: Game) -> bool:
     effect = _resolving_effect(game)
     if effect is None:
         return True           # redirected damage
+    if effect.to.keep:
+        return False          # "all but 1 of your choice": the pick is the die spared
     if effect.op == "modify":
         return effect.attack + effect.defense < 0
     if effect.op == "script":

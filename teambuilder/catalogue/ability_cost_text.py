@@ -65,3 +65,8 @@ def condition_words(condition: Condition, describe: Callable[[Amount], str]) -> 
     if condition.at_most is not None:
         parts.append(f"is at most {condition.at_most}")
     return f"{describe(condition.amount)} {' and '.join(parts)}"
+
+
+def keep_words(keep: int) -> str:
+    """``to: {keep: N}``: each die "but 1 of each player's own, of their choice"."""
+    return f" but {keep} of each player's own, of their choice" if keep else ""

@@ -5,7 +5,7 @@ rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
-from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, priced
+from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, keep_words, priced
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
@@ -105,7 +105,7 @@ def describe_selector(to: Selector) -> str:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
-    return "each " + describe_dice(to.die)
+    return "each " + describe_dice(to.die) + keep_words(to.keep)
 
 
 def _verb(subject: str, singular: str, plural: str) -> str:

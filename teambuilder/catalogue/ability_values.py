@@ -95,6 +95,7 @@ class Selector:
     target: int = 0             # how many dice are targeted; 0 means every matching die
     up_to: bool = False         # fewer targets (even none) may be chosen
     or_player: bool = False     # a target player may be chosen instead of a die
+    keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
     die: DieFilter = field(default_factory=DieFilter)
 
     @property

@@ -88,6 +88,23 @@ def choose_only(ctx: Context, effect: Effect) -> bool:
     return True
 
 
+def next_keeper(ctx: Context, effect: Effect, kept: list[int]) -> tuple[int, list[int]] | None:
+    """``to: {keep: N}`` ("each player KOs all their dice but 1 of their choice"): the next
+    player (active player first) still to choose a die to keep, and the dice they may
+    choose; None once everyone has. A player with N dice or fewer keeps them all unasked
+    (they join ``kept``)."""
+    matching = selectors.select(ctx, effect.to.die)
+    for player in (ctx.game.active, ctx.game.inactive):
+        mine = [d.id for d in matching if d.owner == player]
+        if len(mine) <= effect.to.keep:
+            kept.extend(i for i in mine if i not in kept)
+            continue
+        left = [i for i in mine if i not in kept]
+        if len(mine) - len(left) < effect.to.keep:
+            return player, left
+    return None
+
+
 def chosen_text(game: Game, slot: int | None) -> str | None:
     """The name, type or affiliation the card remembers (for scripts that read it)."""
     choice = selectors.chosen(game, slot)

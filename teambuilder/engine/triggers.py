@@ -140,8 +140,13 @@ def _continue(game: Game) -> None:
     chosen = effects_of(ability, resolution)
     while len(resolution.targets) < len(chosen):
         effect = chosen[len(resolution.targets)]
+        if effect.to.keep and (keeper := choices.next_keeper(ctx, effect, resolution.picking)) is not None:
+            game.decision = Decision(keeper[0], DecisionKind.TARGET, f"Choose a die to keep ({trigger.label(game)}).",
+                                     options=tuple(ChooseTarget(i) for i in keeper[1]))
+            return
         if not effect.targets:
-            resolution.targets.append([])
+            resolution.targets.append(resolution.picking if effect.to.keep else [])
+            resolution.picking = []
             continue
         wanted = _wanted(ctx, effect)
         candidates = target_candidates(ctx, effect, resolution.picking)
@@ -194,7 +199,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         elif effect.to.player is not None:
             dice, players = [], primitives.players_of(ctx, effect.to.player)
         else:
-            dice, players = selectors.select(ctx, effect.to.die), []
+            dice, players = [d for d in selectors.select(ctx, effect.to.die) if d.id not in picks], []
         if effect.op == "choose" and index in resolution.answers:
             done = True                         # the chooser has answered
             continue

@@ -12,6 +12,7 @@ from teambuilder.engine.actions import Choose, DecisionKind, Field
 from teambuilder.engine.game import Game
 from teambuilder.engine.game_state import ChoiceKind
 from teambuilder.engine.scenario import position
+from teambuilder.engine.state import Zone
 
 
 def _fielded(catalogue: Any, card: str, ana_team: list[dict[str, Any]], ben_team: list[dict[str, Any]]) -> Game:
@@ -56,3 +57,26 @@ def test_a_number_for_a_roll_is_a_likely_total(catalogue: Any) -> None:
         game.apply(GreedyAgent().choose(game, game.decision))
     assert game.decision is not None and len(game.decision.options) == 9
     assert choices.answer(game, game.decision) == Choose(3)
+
+
+def test_greedy_keeps_its_best_die_when_each_player_keeps_one(catalogue: Any) -> None:
+    # Kurt Angle: Intensity (25wwe): each player KOs all their character dice but 1 of
+    # their choice. Ben keeps his level 3 AJ Styles, not the Sidekick.
+    raw = {
+        "life": 20, "active": 0, "turn": 5, "step": "main",
+        "players": [
+            {"name": "Ana", "team": [{"card": "25wwe", "dice": 1}],
+             "dice": [{"card": "25wwe", "zone": "reserve", "level": 1},
+                      {"card": "sidekick", "zone": "reserve", "face": "shield"}]},
+            {"name": "Ben", "team": [{"card": "3wwe", "dice": 1}],
+             "dice": [{"card": "sidekick", "zone": "field", "face": "character"},
+                      {"card": "3wwe", "zone": "field", "level": 3}]},
+        ],
+    }
+    game = position(raw, catalogue.get)
+    assert game.decision is not None
+    game.apply(next(o for o in game.decision.options if isinstance(o, Field)))
+    while game.decision is not None and game.decision.kind == DecisionKind.TARGET:
+        game.apply(GreedyAgent().choose(game, game.decision))
+    bens = {d.spec.name.split(":")[0]: d.zone for d in game.dice if d.owner == 1 and d.zone in (Zone.FIELD, Zone.PREP)}
+    assert bens == {"AJ Styles": Zone.FIELD, "Sidekick": Zone.PREP}

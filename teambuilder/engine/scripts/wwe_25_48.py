@@ -3,13 +3,12 @@ beyond the data language. Superstars 1-24 are in ``wwe_1_24``, the basic actions
 in ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
 ``wwe_common``. In WWE "Superstar" means character.
 
-Cards here: Kurt Angle (25); "Macho Man" Randy Savage (28, 29); Mankind (31); Triple H
-(47).
+Cards here: "Macho Man" Randy Savage (28, 29); Mankind (31); Triple H (47).
 
 Each script is named after its card (``28wwe``; ``28wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``windows``), so every
 rule still applies. What must be remembered between two moments of a turn is kept as
-frozen values in ``Game.script_state`` (keys start with the card code) or ``Game.named``.
+frozen values in ``Game.script_state`` (keys start with the card code).
 """
 
 from __future__ import annotations
@@ -19,12 +18,11 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Effect
 from teambuilder.engine import effects, primitives
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
     ability_index,
-    ask_die,
     draw_quietly,
 )
 from teambuilder.engine.selectors import Context
@@ -32,14 +30,6 @@ from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-@dataclass(frozen=True)
-class KurtKeeps(Frozen):
-    """Kurt Angle: the players still to choose, and each player's kept die so far."""
-
-    order: tuple[int, ...]
-    keep: tuple[tuple[int, int], ...]     # (player, die)
 
 
 @dataclass(frozen=True)
@@ -59,42 +49,6 @@ class SidekickSwap(Frozen):
 
     die: int
     slot: int | None
-
-
-# -- 25wwe Kurt Angle: Intensity ---------------------------------------------------------
-
-@script("25wwe")
-def kurt_keep_one(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Each player (active player first) keeps 1 of their Superstar dice; the others are
-    KO'd together once both have chosen."""
-    game = ctx.game
-    _kurt_next(game, [game.active, game.inactive], {})
-    return True
-
-
-def _kurt_next(game: Game, order: list[int], keep: dict[int, int]) -> None:
-    while order:
-        player = order.pop(0)
-        mine = game.field_characters(player)
-        if len(mine) <= 1:
-            if mine:
-                keep[player] = mine[0].id
-            continue
-        ask_die(game, player, "Kurt Angle: choose the Superstar die you keep", mine, _kurt_kept,
-                KurtKeeps(tuple(order), tuple(keep.items())))
-        return
-    doomed = [d for p in (game.active, game.inactive) for d in game.field_characters(p)
-              if d.id != keep.get(p)]
-    for die in doomed:
-        effects.ko(game, die)
-
-
-@continuation("25wwe", KurtKeeps)
-def _kurt_kept(game: Game, player: int, action: Action, data: KurtKeeps) -> None:
-    assert isinstance(action, ChooseTarget)
-    keep = dict(data.keep)
-    keep[player] = action.target
-    _kurt_next(game, list(data.order), keep)
 
 
 # -- 28wwe "Macho Man" Randy Savage: The Cream of the Crop -------------------------------
