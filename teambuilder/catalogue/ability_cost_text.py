@@ -60,6 +60,8 @@ def condition_words(condition: Condition, describe: Callable[[Amount], str]) -> 
     if condition.kind != "amount" or condition.amount is None:
         return condition.kind
     parts = [f"is {describe(condition.equals)}"] if condition.equals is not None else []
+    parts += [f"is less than {describe(condition.below)}"] if condition.below is not None else []
+    parts += [f"is more than {describe(condition.above)}"] if condition.above is not None else []
     if condition.at_least is not None:
         parts.append(f"is at least {condition.at_least}")
     if condition.at_most is not None:

@@ -176,13 +176,16 @@ def parse_condition(raw: Any) -> Condition:
     if not isinstance(raw, Mapping) or len(set(raw) & set(CONDITION_KINDS)) != 1:
         raise _fail(raw, f"if: each condition names exactly one of {', '.join(CONDITION_KINDS)}")
     kind = next(k for k in CONDITION_KINDS if k in raw)
-    _check_keys(raw, (kind, "at_least", "at_most", "distinct") + (("equals",) if kind == "amount" else ()), "if")
+    compared = ("equals", "below", "above") if kind == "amount" else ()
+    _check_keys(raw, (kind, "at_least", "at_most", "distinct") + compared, "if")
     value = raw[kind]
     if kind == "amount":
         # "if <number> is <number>": {amount: {prep_energy: true}, equals: {chosen: true}}
         return Condition(kind, amount=parse_amount(value), at_least=_opt_int(raw, "at_least"),
                          at_most=_opt_int(raw, "at_most"),
-                         equals=parse_amount(raw["equals"]) if raw.get("equals") is not None else None)
+                         equals=parse_amount(raw["equals"]) if raw.get("equals") is not None else None,
+                         below=parse_amount(raw["below"]) if raw.get("below") is not None else None,
+                         above=parse_amount(raw["above"]) if raw.get("above") is not None else None)
     if kind in ("count", "event"):
         return Condition(kind, die=parse_filter(value), at_least=_opt_int(raw, "at_least"),
                          at_most=_opt_int(raw, "at_most"), distinct=_choice(raw, "distinct", DISTINCT, "dice"))

@@ -138,6 +138,8 @@ class Condition:
     value: str = ""
     amount: Amount | None = None    # kind "amount": this number, compared with ``equals``/at_least/at_most
     equals: Amount | None = None
+    below: Amount | None = None
+    above: Amount | None = None
 
 
 @dataclass(frozen=True)

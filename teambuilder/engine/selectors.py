@@ -289,6 +289,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
             return False                        # no number chosen: nothing to compare
         found = amount(ctx, condition.amount)
         return (condition.equals is None or found == amount(ctx, condition.equals)) and \
+            (condition.below is None or found < amount(ctx, condition.below)) and \
+            (condition.above is None or found > amount(ctx, condition.above)) and \
             (condition.at_least is None or found >= condition.at_least) and \
             (condition.at_most is None or found <= condition.at_most)
     if kind == "source":

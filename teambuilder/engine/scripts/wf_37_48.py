@@ -1,7 +1,7 @@
 """World's Finest, cards 37 to 48: the parts of their abilities the data cannot say.
 
-Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Carmine Falcone
-(43); Clark Kent (45); Dick Grayson (47).
+Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Clark Kent (45);
+Dick Grayson (47).
 
 Each script is named after its card (``37wf:2`` is card 37's second ability) and works
 through the engine's own primitives (``effects``, ``rules``, ``windows``), so every rule a
@@ -10,14 +10,13 @@ data effect obeys still applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
 from teambuilder.engine.energy import payment_options
-from teambuilder.engine.keywords import is_sidekick_now
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -138,23 +137,6 @@ def _force_block(game: Game, data: ForcedBlock, attacker: int) -> None:
 def _brainiac(game: Game, player: int, action: Action, data: ForcedBlock) -> None:
     assert isinstance(action, ChooseTarget)
     _force_block(game, data, action.target)
-
-
-# -- Carmine Falcone (43): fewer Sidekicks in the field than the target opponent ---------
-
-@script("43wf")
-def fewer_sidekicks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-
-    def sidekicks(player: int) -> int:
-        return sum(1 for d in game.field_characters(player) if is_sidekick_now(game, d))
-
-    hit = [p for p in players if sidekicks(ctx.controller) < sidekicks(p)]
-    counts = ", ".join(f"{game.players[p].name} {sidekicks(p)}" for p in [ctx.controller, *players])
-    game.say(f"Sidekick dice in the field: {counts}.", ctx.controller)
-    if not hit:
-        return False
-    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
 
 
 # -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a
