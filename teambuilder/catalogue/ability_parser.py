@@ -285,7 +285,7 @@ def _parse_effect(raw: Any) -> Effect:
 
 
 _ABILITY_KEYS = ("trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
-                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled")
+                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "chooser")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -336,6 +336,7 @@ def _parse_ability(raw: Any) -> Ability:
                    when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
                    conditions=tuple(parse_condition(c) for c in conditions),
                    optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
+                   chooser=_choice(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),
                    text=str(raw.get("text", "")))

@@ -339,8 +339,8 @@ def render_ability(ability: Ability) -> str:
     else:
         clauses = [describe_effect(e) for e in ability.effects if e.op != "script"]
         if ability.modes:
-            clauses.append("choose one: " + "; or ".join(", then ".join(describe_effect(e) for e in mode)
-                                                        for mode in ability.modes))
+            clauses.append(("your opponent chooses one: " if ability.chooser else "choose one: ") + "; or ".join(
+                ", then ".join(describe_effect(e) for e in mode) for mode in ability.modes))
         body = ", then ".join(clauses)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))

@@ -189,6 +189,7 @@ class Ability:
     optional: bool = False
     modes: tuple[tuple[Effect, ...], ...] = ()   # "choose one": each mode is a list of effects
     keyword: str = ""               # the keyword this ability belongs to (Vengeance...)
+    chooser: str = ""               # "opponent": the opponent chooses the mode and the targets
     script: str = ""
     anywhere: bool = False          # a watch trigger that works while the card is not active
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"

@@ -133,9 +133,13 @@ def _continue(game: Game) -> None:
                                      options=(Choose(1), Pass()))
             return
         resolution.accepted = True
+    chooser = 1 - trigger.controller if ability.chooser == "opponent" else trigger.controller
     if ability.modes and resolution.mode is None:
-        game.decision = Decision(trigger.controller, DecisionKind.MODE, f"Choose one for {trigger.label(game)}.",
-                                 options=tuple(Choose(i) for i in range(len(ability.modes))))
+        # A mode that has no legal target now is not offered (unless none has).
+        possible = [i for i, mode in enumerate(ability.modes) if all(
+            not e.targets or e.to.up_to or target_candidates(ctx, e, []) for e in mode)]
+        game.decision = Decision(chooser, DecisionKind.MODE, f"Choose one for {trigger.label(game)}.",
+                                 options=tuple(Choose(i) for i in possible or range(len(ability.modes))))
         return
     chosen = effects_of(ability, resolution)
     while len(resolution.targets) < len(chosen):
@@ -159,7 +163,7 @@ def _continue(game: Game) -> None:
             resolution.picking.append(candidates[0])
             continue
         options: tuple[Action, ...] = tuple(ChooseTarget(c) if c >= 0 else ChoosePlayer(-1 - c) for c in candidates)
-        game.decision = Decision(trigger.controller, DecisionKind.TARGET,
+        game.decision = Decision(chooser, DecisionKind.TARGET,
                                  f"Choose a target for {trigger.label(game)}: {effect.op}"
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)

@@ -3,8 +3,7 @@
 
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
 (104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
-bringing a die to the field; Dick Grayson (115); Doomsday (116); Kal-L (119); Kryptonite
-(120).
+bringing a die to the field; Dick Grayson (115); Kal-L (119); Kryptonite (120).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
@@ -60,13 +59,6 @@ class NameChoice(Frozen):
 
     frame: Frame
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class SpinOrKO(Frozen):
-    """Doomsday: each option's kind (``spin`` or ``ko``) and die."""
-
-    options: tuple[tuple[str, int], ...]
 
 
 # -- 100 Superwoman: Amazonian ------------------------------------------------------------------
@@ -296,40 +288,6 @@ def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players
     ctx.game.say("Dick Grayson deals his combat damage to the opponent this turn, even when blocked.",
                  ctx.controller)
     return modify(ctx, mine, 2, 2)
-
-
-# -- 116 Doomsday: Unstoppable Rampage -------------------------------------------------------------
-
-@script("116wf")
-def doomsday_rampage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent spins 1 of their non-Sidekick dice down to level 1 or KOs 1 of their
-    character dice (their choice)."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    mine = game.field_characters(opponent)
-    choices: list[tuple[str, Die]] = [("spin", d) for d in mine if not d.is_sidekick and not d.token
-                                      and d.spec.faces[d.face].level > 1]
-    choices += [("ko", d) for d in mine]
-    if not choices:
-        game.say(f"{game.players[opponent].name} has no character die in the field.", ctx.controller)
-        return False
-    labels = [f"{i}: {'spin to level 1' if kind == 'spin' else 'KO'} {game.die_name(d)}"
-              for i, (kind, d) in enumerate(choices)]
-    options = tuple((kind, d.id) for kind, d in choices)
-    ask(game, opponent, "Doomsday: spin a die down to level 1 or KO a character die. " + "; ".join(labels),
-        tuple(Choose(i) for i in range(len(options))), _doomsday_pick, SpinOrKO(options))
-    return True
-
-
-@continuation("116wf:pick", SpinOrKO)
-def _doomsday_pick(game: Game, player: int, action: Action, data: SpinOrKO) -> None:
-    assert isinstance(action, Choose)
-    kind, die_id = data.options[action.index]
-    die = game.dice[die_id]
-    if kind == "spin":
-        effects.spin_to(game, die, 1)
-    else:
-        effects.ko(game, die)
 
 
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
