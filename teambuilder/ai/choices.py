@@ -36,7 +36,7 @@ def _offered(game: Game) -> list[Choice]:
     resolution = game.resolving
     if resolution is None:
         return []
-    effect = effects_of(ability_of(game, resolution.trigger), resolution)[resolution.next_effect]
+    effect = effects_of(ability_of(game, resolution.trigger), resolution)[len(resolution.targets)]
     return choices.options(context_of(game, resolution.trigger), effect) if effect.op == "choose" else []
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from teambuilder.catalogue.ability_values import Amount, Condition, Effect, Price
+from teambuilder.catalogue.ability_words import ZONE_WORDS
 
 
 def describe_price(price: Price) -> str:
@@ -39,8 +40,9 @@ def chosen_words(effect: Effect) -> str:
     """``do: choose``: "name an energy type, replacing any earlier choice"."""
     what = {"number": "choose a number", "name": "name a character die", "energy": "name an energy type",
             "affiliation": "name an affiliation"}[effect.choice]
-    if effect.match is not None and effect.match.kind == "any" and effect.choice == "name":
-        what = "name a non-Sidekick die"
+    if effect.match is not None and effect.choice in ("name", "affiliation") and effect.match.zone in ZONE_WORDS:
+        whose = "your " if effect.match.owner == "you" else "the "
+        what += f" among the dice in {whose}{ZONE_WORDS[effect.match.zone]}"
     if effect.to.player == "opponent":
         what = "your opponent must " + what
     return what + (" for this turn" if effect.duration == "turn" else ", replacing any earlier choice")

@@ -35,9 +35,13 @@ def options(ctx: Context, effect: Effect) -> list[Choice]:
         return [Choice(kind, number=n) for n in range(selectors.amount(ctx, effect.amount) + 1)]
     if kind is ChoiceKind.ENERGY:
         return [Choice(kind, text=energy) for energy in ENERGY_TYPES]
-    wanted = effect.match.kind if effect.match is not None else "character"
-    cards = [slot.card.card for slot in game.slots
-             if wanted == "any" or (slot.card.card.kind == "character") == (wanted == "character")]
+    if effect.match is not None:
+        # From the dice ``match`` finds ("an affiliation among the dice in your used pile").
+        dice = selectors.select(ctx, effect.match)
+        found = {selectors.card_name(game, d) for d in dice if d.slot is not None} if kind is ChoiceKind.NAME \
+            else {a for d in dice for a in selectors.affiliations(game, d)}
+        return [Choice(kind, text=text) for text in sorted(found)]
+    cards = [slot.card.card for slot in game.slots if slot.card.card.kind == "character"]
     if kind is ChoiceKind.NAME:
         return [Choice(kind, text=name) for name in sorted({card.name for card in cards})]
     return [Choice(kind, text=a) for a in sorted({a for card in cards for a in card.affiliations})]

@@ -144,6 +144,12 @@ def _continue(game: Game) -> None:
     chosen = effects_of(ability, resolution)
     while len(resolution.targets) < len(chosen):
         effect = chosen[len(resolution.targets)]
+        # A named choice is made as the ability starts, in its place among the targets (the
+        # targets of a later effect may depend on it: "Prep 1 die of that affiliation").
+        if effect.op == "choose" and len(resolution.targets) not in resolution.answers \
+                and len(offered := choices.options(ctx, effect)) > 1:
+            game.decision = choices.question(ctx, effect, offered)
+            return
         if effect.to.keep and (keeper := choices.next_keeper(ctx, effect, resolution.picking)) is not None:
             game.decision = Decision(keeper[0], DecisionKind.TARGET, f"Choose a die to keep ({trigger.label(game)}).",
                                      options=tuple(ChooseTarget(i) for i in keeper[1]))
@@ -207,12 +213,6 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         if effect.op == "choose" and index in resolution.answers:
             done = True                         # the chooser has answered
             continue
-        if effect.op == "choose" and len(offered := choices.options(ctx, effect)) > 1:
-            resolution.applying, resolution.next_effect, resolution.done = True, index, done
-            resolution.carried = [d.id for d in ctx.targets]
-            game.resolving = resolution
-            game.decision = choices.question(ctx, effect, offered)
-            return
         price = effect.unless or effect.pay
         if price is not None:
             paid = resolution.answers.get(index)
@@ -300,7 +300,7 @@ def priced_effect(game: Game) -> Effect | None:
 def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
     resolution = game.resolving
     assert resolution is not None and isinstance(action, Choose)
-    index = resolution.next_effect
+    index = len(resolution.targets)
     effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
     ctx = context_of(game, resolution.trigger)
     choices.remember(ctx, effect, choices.options(ctx, effect)[action.index])

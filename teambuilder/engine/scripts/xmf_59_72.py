@@ -1,8 +1,8 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Wolverine (61); Counterstrike (64); Dual Defense (65);
-Reinforcements (67); Replenish (68); Teamwork (69); Whoever Assemble! (72).
+Cards here: Wolverine (61); Dual Defense (65); Reinforcements (67); Replenish (68);
+Teamwork (69); Whoever Assemble! (72).
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
 and uses the engine's own primitives, so every rule a data effect obeys still applies.
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, events, primitives
-from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, affiliations, is_character_die, select
+from teambuilder.engine.selectors import Context, affiliations, select
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.windows import field_die
 
@@ -34,13 +34,6 @@ class AffiliationChoice(Frozen):
 
     frame: Frame
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class AffiliationChosen(Frozen):
-    """Counterstrike: the affiliation chosen, whose die to Prep is asked next."""
-
-    affiliation: str
 
 
 @dataclass(frozen=True)
@@ -96,47 +89,6 @@ def wolverine_burst(ctx: Context, effect: Effect, dice: list[Die], players: list
         return False
     targets = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
     return primitives.apply(ctx, Effect("damage", amount=Amount(fixed=1)), targets, [])
-
-
-# -- 64 Counterstrike -----------------------------------------------------------------------------
-
-@script("64xmf")
-def counterstrike(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Choose an affiliation: Prep 1 die of it from your used pile, the rest go to the bag."""
-    used = [d for d in ctx.game.zone(ctx.controller, Zone.USED) if is_character_die(d)]
-    return _ask_affiliation(ctx, _affiliation_options(ctx.game, used), _counterstrike_affiliation,
-                            "Choose an affiliation among the dice in your used pile.")
-
-
-@continuation("64xmf:affiliation", AffiliationChoice)
-def _counterstrike_affiliation(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
-    chosen = _chosen(action, data)
-    dice = [d for d in game.zone(player, Zone.USED) if is_character_die(d) and chosen in affiliations(game, d)]
-    game.say(f"chooses {_affiliation_name(chosen)}.", player)
-    kinds: dict[int | None, Die] = {}
-    for die in dice:
-        kinds.setdefault(die.slot, die)
-    if len(kinds) > 1:
-        ask(game, player, "Choose the die to Prep.", tuple(ChooseTarget(d.id) for d in kinds.values()),
-            _counterstrike_die, AffiliationChosen(chosen))
-        return
-    _counterstrike_move(game, player, dice[0] if dice else None, chosen)
-
-
-@continuation("64xmf:die", AffiliationChosen)
-def _counterstrike_die(game: Game, player: int, action: Action, data: AffiliationChosen) -> None:
-    assert isinstance(action, ChooseTarget)
-    _counterstrike_move(game, player, game.dice[action.target], data.affiliation)
-
-
-def _counterstrike_move(game: Game, player: int, prepped: Die | None, chosen: str) -> None:
-    if prepped is None:
-        return
-    rest = [d for d in game.zone(player, Zone.USED)
-            if d is not prepped and is_character_die(d) and chosen in affiliations(game, d)]
-    effects.move(game, prepped, Zone.PREP)
-    for die in rest:
-        effects.move(game, die, Zone.BAG)
 
 
 # -- 65 Dual Defense --------------------------------------------------------------------------------
