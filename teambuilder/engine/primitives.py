@@ -214,9 +214,17 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         for slot in slots:
             ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text.", ctx.controller)
         return bool(slots)
+    # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the
+    # reserve that costs less to field) it lasts its time.
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
-        dice=tuple(d.id for d in dice), until_turn=until))
+        dice=tuple(d.id for d in dice), until_turn=until, bound_to_field=all(d.zone is Zone.FIELD for d in dice)))
+    if effect.rule in ("field_cost", "purchase_cost") and dice:
+        change = value(ctx, effect)
+        what = "to field" if effect.rule == "field_cost" else "to purchase"
+        for die in dice:
+            ctx.game.say(f"{ctx.game.die_name(die)} costs {abs(change)} {'less' if change < 0 else 'more'} {what}"
+                         f" this turn.", ctx.controller)
     return True
 
 
