@@ -225,6 +225,9 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         for die in dice:
             ctx.game.say(f"{ctx.game.die_name(die)} costs {abs(change)} {'less' if change < 0 else 'more'} {what}"
                          f" this turn.", ctx.controller)
+    if effect.rule == "double_damage":
+        for die in dice:
+            ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
     return True
 
 

@@ -3,7 +3,7 @@ language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_com
 
 Cards here: Mr. Freeze (122); Mr. Mxyzptlk (123) and Ultraman (138), using other cards'
 action effects; Scarecrow (127); Superwoman: Reign of Terror (129); The Joker (130); The
-Penguin (131); Two-Face (133); Batcave (135).
+Penguin (131); Batcave (135).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, rules, windows
+from teambuilder.engine import effects, windows
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.rolling import draw, roll
@@ -176,22 +176,6 @@ def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players:
 def penguin_hides(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """+1D this turn for every Penguin die of this card in the field."""
     return modify(ctx, card_dice_in_field(ctx), 0, 1)
-
-
-# -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
-
-@script("133wf")
-def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The 2 life are paid: damage the action die deals this turn is doubled."""
-    die = ctx.event_die
-    if die is None:
-        return False
-    # A rule on the die (not only its "double_damage" flag): damage.deal reads the flag
-    # only when some rule is in force. The action die is out of play: not bound to the field.
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
-                                                dice=(die.id,), bound_to_field=False))
-    ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
-    return True
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
