@@ -9,6 +9,7 @@ from typing import Any
 from teambuilder.ai import choices
 from teambuilder.ai.greedy import GreedyAgent
 from teambuilder.engine.actions import Choose, DecisionKind, Field
+from teambuilder.engine.describe import describe_action
 from teambuilder.engine.game import Game
 from teambuilder.engine.game_state import ChoiceKind
 from teambuilder.engine.scenario import position
@@ -37,6 +38,9 @@ def test_greedy_names_the_opponents_card_for_triple_h(catalogue: Any) -> None:
     # Triple H (46wwe): the opponent can't buy or field the named die. Ana's own Eddie
     # Guerrero (19wwe) is not worth naming; Ben's Shinsuke Nakamura (43wwe) is.
     game = _fielded(catalogue, "46wwe", [{"card": "19wwe", "dice": 1}], [{"card": "43wwe", "dice": 1}])
+    assert game.decision is not None
+    assert [describe_action(game, game.decision, o) for o in game.decision.options] == [
+        "Name Eddie Guerrero", "Name Shinsuke Nakamura", "Name Triple H"]
     game.apply(GreedyAgent().choose(game, game.decision))  # type: ignore[arg-type]
     remembered = game.bookkeeping.choices[next(s.index for s in game.slots if s.card.card.code == "46wwe")]
     assert (remembered.kind, remembered.text) == (ChoiceKind.NAME, "Shinsuke Nakamura")

@@ -10,6 +10,7 @@ from teambuilder.ai import payments
 from teambuilder.ai.greedy import GreedyAgent
 from teambuilder.ai.search import SearchAgent
 from teambuilder.engine.actions import DecisionKind, UseAction
+from teambuilder.engine.describe import describe_action
 from teambuilder.engine.game import Game
 from teambuilder.engine.scenario import position
 from teambuilder.engine.state import Zone
@@ -79,3 +80,11 @@ def test_search_does_not_pay_the_life_that_would_lose_the_game() -> None:
     game = _priced(KO_UNLESS_2_LIFE, ben_life=2)
     game.apply(SearchAgent(seed=1, rollouts=2).choose(game, game.decision))  # type: ignore[arg-type]
     assert not game.over and game.players[1].life == 2 and _guard_zone(game) is Zone.PREP
+
+
+def test_the_price_question_reads_as_sentences() -> None:
+    # What the app shows for each answer of Ben's "pay to stop it?".
+    game = _priced(KO_UNLESS_2_LIFE)
+    assert game.decision is not None
+    labels = [describe_action(game, game.decision, option) for option in game.decision.options]
+    assert labels == ["Do not pay", "Pay 2 life"]
