@@ -169,7 +169,7 @@ def parse_amount(raw: Any) -> Amount:
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker", "source", "by", "amount")
+                   "only_attacker", "source", "by", "amount", "event_card")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -193,7 +193,7 @@ def parse_condition(raw: Any) -> Condition:
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect"),
-               "by": ("you", "opponent")}[kind]
+               "by": ("you", "opponent"), "event_card": ("you", "opponent")}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())

@@ -282,6 +282,10 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.combat == (condition.value == "true")
     if kind == "named":
         return chosen(game, ctx.slot) is not None
+    if kind == "event_card":
+        # The card the event is about (the card whose global was used) is yours / theirs.
+        owner = None if ctx.event_slot is None else game.slots[ctx.event_slot].owner
+        return owner is not None and (owner == ctx.controller) == (condition.value == "you")
     if kind == "amount":
         assert condition.amount is not None
         if (condition.amount.chosen or (condition.equals is not None and condition.equals.chosen)) \

@@ -1,8 +1,8 @@
 """World's Finest scripts, cards 49-76: what the ability language cannot say.
 
 Cards here: General Zod: Despot (49); Krypto (53); Kryptonite (54); Mr. Freeze (57);
-Scarecrow (64); Steel (65); Superwoman (68); The Joker
-(69); The Penguin (70); Ultraman (73); Alfred Pennyworth (75). Cards 77-96 are in
+Scarecrow (64); Superwoman (68); The Joker (69); The Penguin (70); Ultraman (73); Alfred
+Pennyworth (75). Cards 77-96 are in
 ``wf_77_96``, the helpers both use in ``wf_common``.
 
 Each script is named by its card code (``53wf``; ``53wf:2`` for a card's second one) and
@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, Effect
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, keywords, primitives, rolling, rules, windows
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frame, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     card_character_dice,
     damage,
-    payments,
     purchase,
     said_yes,
 )
@@ -128,36 +127,6 @@ def scarecrow(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
         die.flags.add(Mark.SET_ASIDE)
         game.bookkeeping.set_aside.append((die.id, die.spec.faces[die.face].level, game.turn_number))
     return primitives.apply(ctx, Effect("must_attack"), taken, [])
-
-
-# -- 65 Steel: Super Support --------------------------------------------------------------
-
-@script("65wf")
-def steel_tax(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """An opponent who used a global on one of your cards pays [1] or 1 life."""
-    game = ctx.game
-    user = ctx.event_player
-    if user is None or user == ctx.controller:
-        return False
-    used = next((a for a in reversed(game.record) if isinstance(a, UseGlobal)), None)
-    if used is None or game.slots[used.slot].owner != ctx.controller:
-        return False
-    options = payments(game, user, Cost(1))
-    ask(game, user, "Steel: pay 1 life (0) or [1] energy (1...).",
-        (Choose(0),) + tuple(Choose(i + 1) for i in range(len(options))), steel_paid, Frame.of(ctx))
-    return True
-
-
-@continuation("65wf:pay", Frame)
-def steel_paid(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, Choose)
-    if action.index == 0:
-        game.say("pays 1 life for Steel.", player)
-        game.lose_life({player: 1})
-        return
-    payment = payments(game, player, Cost(1))[action.index - 1]
-    spent = windows.pay(game, player, payment, Cost(1))
-    game.say(f"pays [1] for Steel ({spent}).", player)
 
 
 # -- 68 Superwoman: Lois Lane -------------------------------------------------------------
