@@ -81,7 +81,8 @@ class GreedyAgent:
             with game.reading():
                 return handler(game, decision)
         if decision.kind == DecisionKind.OPTIONAL:
-            return Choose(1)          # "you may": yes (the ability was worth having)
+            # "you may": yes (the ability was worth having), unless its price would end the game
+            return Choose(1) if payments.affordable(game, decision) else Pass()
         if decision.kind == DecisionKind.PAY:
             return payments.answer(game, decision)
         if decision.kind == DecisionKind.CHOICE:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Effect, Price
 from teambuilder.engine.actions import Action, Choose, Decision, Pass
+from teambuilder.engine.events import ability_of
 from teambuilder.engine.game import Game
 from teambuilder.engine.triggers import priced_effect
 
@@ -40,6 +41,17 @@ def answer(game: Game, decision: Decision) -> Action:
     if effect.unless is not None:
         return ways[0] if stake > cost else Pass()
     return ways[0] if stake >= cost else Pass()
+
+
+def affordable(game: Game, decision: Decision) -> bool:
+    """A "you may" whose effects carry a ``pay`` price: not when paying it would take all
+    the player's life (the "yes" is the decision to pay)."""
+    resolution = game.resolving
+    if resolution is None:
+        return True
+    ability = ability_of(game, resolution.trigger)
+    life = game.players[decision.player].life
+    return all(e.pay is None or e.pay.life < life for e in ability.effects)
 
 
 def candidates(decision: Decision) -> list[Action]:

@@ -88,3 +88,25 @@ def test_the_price_question_reads_as_sentences() -> None:
     assert game.decision is not None
     labels = [describe_action(game, game.decision, option) for option in game.decision.options]
     assert labels == ["Do not pay", "Pay 2 life"]
+
+
+def test_greedy_does_not_say_yes_to_a_price_that_takes_its_last_life() -> None:
+    # "You may pay 2 life; if you do, gain 3 energy": at 2 life, paying would lose the game.
+    for life, paid in ((2, False), (10, True)):
+        raw = {
+            "life": 20, "active": 0, "turn": 5, "step": "main",
+            "cards": {"act1": {"name": "Deal", "kind": "action", "cost": 2, "energy": ["bolt"],
+                               "abilities": [{"trigger": "action", "optional": True, "effects": [
+                                   {"do": "energy", "amount": 3, "pay": {"life": 2}}]}]}},
+            "players": [
+                {"name": "Ana", "life": life, "team": [{"card": "act1", "dice": 1}],
+                 "dice": [{"card": "act1", "zone": "reserve", "face": "action"}]},
+                {"name": "Ben"},
+            ],
+        }
+        game = position(raw, lambda ref: None)
+        assert game.decision is not None
+        game.apply(next(o for o in game.decision.options if isinstance(o, UseAction)))
+        assert game.decision is not None and game.decision.kind == DecisionKind.OPTIONAL
+        game.apply(GreedyAgent().choose(game, game.decision))
+        assert (game.players[0].life, game.players[0].virtual) == ((life - 2, 3) if paid else (life, 0))
