@@ -58,8 +58,8 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "replacement"),                                        # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
-    ("effects", "assignment", "scripts.values", "scripts", "borrowing", "primitives", "keyword_flow",
-     "keyword_enlistment"),
+    ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
+     "primitives", "keyword_flow", "keyword_enlistment"),
     ("triggers", "keyword_costs"),                          # resolving abilities; costs paid with dice
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)

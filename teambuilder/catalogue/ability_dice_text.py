@@ -63,6 +63,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
+    words += ["named"] * f.named
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"
     elif f.kind == "action":

@@ -1,14 +1,16 @@
 """Card text rendered from the ability language: the same data the engine executes, so the
-two cannot drift apart. A scripted ability brings its own ``text`` (written for it in the
-card file); everything else is rendered here, a clause per effect."""
+two cannot drift apart. A scripted ability brings its own ``text``; everything else is
+rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."""
 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, keep_words, priced
 from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, TRIGGER_LABELS, ZONE_WORDS
 
 __all__ = ["AFFILIATION_NAMES", "a_die", "describe_dice", "describe_effect", "render_ability", "render_card_text"]
+
 
 def describe_selector(to: Selector) -> str:
     if to.player is not None:
@@ -23,7 +25,7 @@ def describe_selector(to: Selector) -> str:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
-    return "each " + describe_dice(to.die)
+    return "each " + describe_dice(to.die) + keep_words(to.keep)
 
 
 def _verb(subject: str, singular: str, plural: str) -> str:
@@ -57,7 +59,7 @@ def describe_amount(amount: Amount) -> str:
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
-        base = "that much"
+        base = amount_words(amount)
     if amount.times != 1:
         base = f"{amount.times} times {base}"
     if amount.plus:
@@ -82,6 +84,8 @@ _ONLY_BURST = (Condition("burst", value="true"),)
 
 def describe_effect(effect: Effect) -> str:
     """One effect in words, with its own ``if:`` ("Burst: also ...") and its ``instead:``."""
+    if effect.unless is not None or effect.pay is not None or effect.op == "choose":
+        return priced(effect, describe_effect)
     text = _describe_effect(effect)
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
@@ -123,11 +127,11 @@ def _describe_effect(effect: Effect) -> str:
         return f"swap the A and D of {to}{until}"
     if op == "prevent" and effect.next_die:
         return f"prevent {amount} of the next damage to one of your character dice this turn"
+    if op == "redirect":
+        return f"redirect that damage to {to}"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
-    if op == "redirect":
-        return f"redirect that damage to {to}"
     if op in ("spin_up", "spin_down"):
         levels = "1 level" if amount in ("0", "1") else f"{amount} levels"
         return f"spin {to} {'up' if op == 'spin_up' else 'down'} {levels}"
@@ -274,12 +278,12 @@ def describe_condition(condition: Condition) -> str:
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
             "combat": "combat damage did it" if condition.value == "true" else "it was not combat damage",
-            "named": "a name has been chosen",
+            "named": "this card has made its choice",
             "only_attacker": "this is your only attacker", "paired": "it is paired up",
             "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
                       "double": "this die shows a double burst"}.get(condition.value, ""),
             "event_player": "that player is " + ("you" if condition.value == "you" else "your opponent"),
-            }.get(kind, kind)
+            }.get(kind) or condition_words(condition, describe_amount)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
@@ -298,12 +302,12 @@ def render_ability(ability: Ability) -> str:
     else:
         clauses = [describe_effect(e) for e in ability.effects if e.op != "script"]
         if ability.modes:
-            clauses.append("choose one: " + "; or ".join(", then ".join(describe_effect(e) for e in mode)
-                                                        for mode in ability.modes))
+            clauses.append(("your opponent chooses one: " if ability.chooser else "choose one: ") + "; or ".join(
+                ", then ".join(describe_effect(e) for e in mode) for mode in ability.modes))
         body = ", then ".join(clauses)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))
-        if ability.optional:
+        if ability.optional and not body.startswith("you may"):
             body = "you may " + body
         if conditions := [c for c in ability.conditions if c.kind != "side"]:   # (a side: in the label)
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body

@@ -51,6 +51,7 @@ REACTIONS: tuple[str, ...] = ("damaged",)
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
+PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
@@ -118,7 +119,12 @@ OPS: dict[str, tuple[str, ...]] = {
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
+    "choose": ("choice", "amount", "match", "duration"),
 }
+
+# What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and
+# ``{chosen: true}`` amounts read it).
+CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation")
 
 # The selector names of the first engine version, kept as shorthands.
 LEGACY_SELECTORS: dict[str, dict[str, Any]] = {

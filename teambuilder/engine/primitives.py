@@ -10,7 +10,7 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, keywords, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, keywords, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
@@ -248,10 +248,22 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         return bool(slots)
     if effect.rule == "goes_instead" and not dice:
         return False        # a replacement for the chosen dice, and none was found
-    # A replacement follows its dice wherever they go (it is about where they go next).
+    # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the
+    # reserve that costs less to field) it lasts its time. A replacement follows its dice
+    # wherever they go (it is about where they go next).
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
-        dice=tuple(d.id for d in dice), until_turn=until, bound_to_field=effect.rule != "goes_instead"))
+        dice=tuple(d.id for d in dice), until_turn=until,
+        bound_to_field=effect.rule != "goes_instead" and all(d.zone is Zone.FIELD for d in dice)))
+    if effect.rule in ("field_cost", "purchase_cost") and dice:
+        change = value(ctx, effect)
+        what = "to field" if effect.rule == "field_cost" else "to purchase"
+        for die in dice:
+            ctx.game.say(f"{ctx.game.die_name(die)} costs {abs(change)} {'less' if change < 0 else 'more'} {what}"
+                         f" this turn.", ctx.controller)
+    if effect.rule == "double_damage":
+        for die in dice:
+            ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
     return True
 
 
@@ -269,6 +281,11 @@ def _schedule(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
 
 def _script(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     return scripts.run(effect.name, ctx, effect, dice, players)
+
+
+def _choose(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A named choice with nothing to ask (one option, or none); ``triggers`` asks the rest."""
+    return choices.choose_only(ctx, effect)
 
 
 def _capture(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -323,6 +340,6 @@ HANDLERS = {
     "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
     "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
-    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
+    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "use_effect": _use_effect, "borrow_text": _borrow_text,
 }

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import WATCH_TRIGGERS, Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
 from teambuilder.engine.energy import Payment
+from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
 
 if TYPE_CHECKING:
@@ -172,7 +173,29 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
         return False
-    return not (f.named and game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1) != name)
+    return not f.named or _matches_choice(ctx, die, name)
+
+
+def chosen(game: Game, slot: int | None) -> Choice | None:
+    """What the card in ``slot`` chose and still remembers (a choice "for this turn" is
+    forgotten once the turn is over)."""
+    choice = game.bookkeeping.choices.get(-1 if slot is None else slot)
+    if choice is None or (choice.until_turn and game.turn_number > choice.until_turn):
+        return None
+    return choice
+
+
+def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
+    """``named: true``: the die has the name, energy type or affiliation the card chose."""
+    choice = chosen(ctx.game, ctx.slot)
+    if choice is None:
+        return False
+    if choice.kind is ChoiceKind.NAME:
+        return name == choice.text
+    if choice.kind is ChoiceKind.ENERGY:
+        card = ctx.game.card_of(die)
+        return card is not None and choice.text in card.card.energy
+    return choice.kind is ChoiceKind.AFFILIATION and choice.text in affiliations(ctx.game, die)
 
 
 def _sidekick_now(game: Game, die: Die) -> bool:
@@ -281,6 +304,12 @@ def amount(ctx: Context, value: Amount) -> int:
         base = len({s for f in _reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
+    elif value.chosen:
+        choice = chosen(game, ctx.slot)
+        base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
+    elif value.prep_energy:
+        faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
+        base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
     return base * value.times + value.plus
 
 
@@ -314,7 +343,22 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "combat":
         return ctx.combat == (condition.value == "true")
     if kind == "named":
-        return ctx.slot is not None and ctx.slot in game.bookkeeping.named
+        return chosen(game, ctx.slot) is not None
+    if kind == "event_card":
+        # The card the event is about (the card whose global was used) is yours / theirs.
+        owner = None if ctx.event_slot is None else game.slots[ctx.event_slot].owner
+        return owner is not None and (owner == ctx.controller) == (condition.value == "you")
+    if kind == "amount":
+        assert condition.amount is not None
+        if (condition.amount.chosen or (condition.equals is not None and condition.equals.chosen)) \
+                and chosen(game, ctx.slot) is None:
+            return False                        # no number chosen: nothing to compare
+        found = amount(ctx, condition.amount)
+        return (condition.equals is None or found == amount(ctx, condition.equals)) and \
+            (condition.below is None or found < amount(ctx, condition.below)) and \
+            (condition.above is None or found > amount(ctx, condition.above)) and \
+            (condition.at_least is None or found >= condition.at_least) and \
+            (condition.at_most is None or found <= condition.at_most)
     if kind == "source":
         return ctx.event_kind == condition.value
     if kind == "by":

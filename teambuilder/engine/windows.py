@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, triggers
+from teambuilder.engine import costs, events, keyword_costs, keyword_flow, rules, selectors, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -38,7 +38,6 @@ from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
     Hand,
     Payment,
-    apply_payment,
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
@@ -231,27 +230,7 @@ def _globals(game: Game) -> list[tuple[int, int, Ability]]:
 
 def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
     """Spend energy; returns what was spent, for the log."""
-    result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
-    spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
-    for die_id in result.used_up:
-        die = game.dice[die_id]
-        die.zone = spent_zone
-        die.reset()
-        game.this_turn.spent.add(die_id)     # spent as energy: Immortal does not save it
-    for die_id, symbol in result.spun_to:
-        die = game.dice[die_id]
-        face = die.spec.single_energy_face(symbol)
-        assert face is not None
-        die.face = face
-        die.partially_spent = True
-    if "energy_spent" in game.tables.watched:
-        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
-            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player)
-    game.players[player].virtual = result.virtual_left
-    parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
-    if payment.virtual:
-        parts.append(f"{payment.virtual} virtual")
-    return ", ".join(parts) or "nothing"
+    return costs.spend(game, player, payment, cost)
 
 
 def resolve_priority(game: Game, decision: Decision, action: Action) -> None:

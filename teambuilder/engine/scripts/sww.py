@@ -252,34 +252,6 @@ def resurrection(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     return bool(dice)
 
 
-# -- 29: Save Civilians ------------------------------------------------------------------
-
-@script("29sww")
-def save_civilians(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A Sidekick was fielded: another die of the reserve costs 1 less to field this turn
-    (the player's choice), then draw 1 die and Prep it."""
-    others = [d for d in ctx.game.zone(ctx.controller, Zone.RESERVE)
-              if _has_character_face(d) and d is not ctx.event_die]
-    if len(others) > 1:
-        ask(ctx.game, ctx.controller, "Save Civilians: which die costs 1 less to field this turn?",
-            tuple(ChooseTarget(d.id) for d in others), then=_save_civilians_done, data=Frame.of(ctx))
-        return True
-    _save_civilians_done(ctx.game, ctx.controller, ChooseTarget(others[0].id) if others else Pass(),
-                         Frame.of(ctx))
-    return True
-
-
-@continuation("29sww", Frame)
-def _save_civilians_done(game: Game, player: int, action: Action, data: Frame) -> None:
-    if isinstance(action, ChooseTarget):
-        die = game.dice[action.target]
-        cheaper = Effect("rule", rule="field_cost", amount=Amount(-1))
-        game.turn_rules.append(rules.ActiveRule(player, data.slot, cheaper, dice=(die.id,),
-                                                bound_to_field=False))
-        game.say(f"{game.die_name(die)} costs 1 less to field this turn.", player)
-    _draw_to_prep(game, player, data.slot, 1)
-
-
 # -- 33: The Outsider --------------------------------------------------------------------
 
 @script("33sww")

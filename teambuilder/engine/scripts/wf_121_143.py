@@ -2,7 +2,7 @@
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
 Cards here: Mr. Freeze (122); Scarecrow (127); Superwoman: Reign of Terror (129); The Joker
-(130); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
+(130); Batcave (135).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, rules, windows
+from teambuilder.engine import effects, windows
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.rolling import draw, roll
@@ -22,7 +22,6 @@ from teambuilder.engine.scripts.wf_common import (
     bolts_spent,
     damage,
     payments,
-    yes_no,
 )
 from teambuilder.engine.selectors import Context, select
 from teambuilder.engine.state import Die, Zone
@@ -37,13 +36,6 @@ class BasicActionBuy(Frozen):
 
     frame: Frame
     options: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class MaskBlockers(Frozen):
-    """Black Lantern Firestorm: the [mask] character dice that may not block unless paid for."""
-
-    masks: tuple[int, ...]
 
 
 # -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
@@ -150,20 +142,6 @@ def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players:
     return bool(hit) and damage(ctx, 2, hit)
 
 
-# -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
-
-@script("133wf")
-def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The 2 life are paid: damage the action die deals this turn is doubled."""
-    die = ctx.event_die
-    if die is None:
-        return False
-    # A rule on the die (not only its "double_damage" flag): damage.deal reads the flag
-    # only when some rule is in force. The action die is out of play: not bound to the field.
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
-                                                dice=(die.id,), bound_to_field=False))
-    ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
-    return True
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
@@ -239,30 +217,3 @@ def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         if die.zone is Zone.OUT_OF_PLAY:
             effects.move(game, die, Zone.PREP)
     return True
-
-
-# -- 140 Black Lantern Firestorm -------------------------------------------------------------------
-
-@script("140wf")
-def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Before blocks: the opponent pays 2 life to block with [mask] character dice this
-    turn, or none of them may block."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    if not masks:
-        return False
-    yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", _firestorm_toll,
-           MaskBlockers(tuple(d.id for d in masks)))
-    return True
-
-
-@continuation("140wf:toll", MaskBlockers)
-def _firestorm_toll(game: Game, player: int, action: Action, data: MaskBlockers) -> None:
-    if isinstance(action, Choose):
-        game.say("pays 2 life to block with [mask] character dice.", player)
-        game.lose_life({player: 2})
-        return
-    for die_id in data.masks:
-        game.dice[die_id].flags.add("cant_block")
-    game.say("does not pay: [mask] character dice can't block this turn.", player)

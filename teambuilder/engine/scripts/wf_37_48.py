@@ -1,8 +1,7 @@
 """World's Finest, cards 37 to 48: the parts of their abilities the data cannot say.
 
-Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Carmine Falcone
-(43); Catwoman: Acrobat (44, whose "unless an opponent pays 2 life" is Batman's global's,
-in ``wf_common``); Clark Kent (45); Dick Grayson (47).
+Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Clark Kent (45);
+Dick Grayson (47).
 
 Each script is named after its card (``37wf:2`` is card 37's second ability) and works
 through the engine's own primitives (``effects``, ``rules``, ``windows``), so every rule a
@@ -11,16 +10,14 @@ data effect obeys still applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
 from teambuilder.engine.energy import payment_options
-from teambuilder.engine.keywords import is_sidekick_now
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import ko_unless_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.windows import buy, field_die, pay
@@ -140,31 +137,6 @@ def _force_block(game: Game, data: ForcedBlock, attacker: int) -> None:
 def _brainiac(game: Game, player: int, action: Action, data: ForcedBlock) -> None:
     assert isinstance(action, ChooseTarget)
     _force_block(game, data, action.target)
-
-
-# -- Carmine Falcone (43): fewer Sidekicks in the field than the target opponent ---------
-
-@script("43wf")
-def fewer_sidekicks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-
-    def sidekicks(player: int) -> int:
-        return sum(1 for d in game.field_characters(player) if is_sidekick_now(game, d))
-
-    hit = [p for p in players if sidekicks(ctx.controller) < sidekicks(p)]
-    counts = ", ".join(f"{game.players[p].name} {sidekicks(p)}" for p in [ctx.controller, *players])
-    game.say(f"Sidekick dice in the field: {counts}.", ctx.controller)
-    if not hit:
-        return False
-    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
-
-
-# -- Catwoman: Acrobat (44): KO unless an opponent pays 2 life -----------------------------
-
-@script("44wf")
-def catwoman_acrobat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO the target die unless an opponent pays 2 life, as Batman's global (1-3)."""
-    return ko_unless_life(ctx, dice, 2)
 
 
 # -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a

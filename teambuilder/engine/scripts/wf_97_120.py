@@ -3,8 +3,7 @@
 
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
 (104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
-bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (117); Kal-L
-(119).
+bringing a die to the field; Dick Grayson (115); Kal-L (119).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
@@ -23,19 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.choices import chosen_text
+from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
-    PaymentOffer,
-    ask_payment,
     bolts_spent,
     card_dice_in_field,
     damage,
     modify,
-    paid,
     turn_rule,
     use_effect,
     yes_no,
@@ -60,13 +58,6 @@ class NameChoice(Frozen):
 
     frame: Frame
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class SpinOrKO(Frozen):
-    """Doomsday: each option's kind (``spin`` or ``ko``) and die."""
-
-    options: tuple[tuple[str, int], ...]
 
 
 # -- 100 Superwoman: Amazonian ------------------------------------------------------------------
@@ -146,7 +137,7 @@ def _riddle_named(game: Game, player: int, action: Action, data: NameChoice) -> 
 
 
 def _set_riddle(game: Game, player: int, slot: int, name: str) -> None:
-    game.bookkeeping.named[slot] = name
+    game.bookkeeping.choices[slot] = Choice(ChoiceKind.NAME, name)
     game.say(f"names {name}.", player)
 
 
@@ -156,7 +147,7 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     (the dice in their prep area that were not there before the draw)."""
     game = ctx.game
     before = game.script_state.pop(_riddle_key(ctx.slot), None)
-    name = game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1)
+    name = chosen_text(game, ctx.slot)
     if not isinstance(before, tuple) or name is None:
         return False
     opponent = 1 - ctx.controller
@@ -298,74 +289,18 @@ def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players
     return modify(ctx, mine, 2, 2)
 
 
-# -- 116 Doomsday: Unstoppable Rampage -------------------------------------------------------------
-
-@script("116wf")
-def doomsday_rampage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent spins 1 of their non-Sidekick dice down to level 1 or KOs 1 of their
-    character dice (their choice)."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    mine = game.field_characters(opponent)
-    choices: list[tuple[str, Die]] = [("spin", d) for d in mine if not d.is_sidekick and not d.token
-                                      and d.spec.faces[d.face].level > 1]
-    choices += [("ko", d) for d in mine]
-    if not choices:
-        game.say(f"{game.players[opponent].name} has no character die in the field.", ctx.controller)
-        return False
-    labels = [f"{i}: {'spin to level 1' if kind == 'spin' else 'KO'} {game.die_name(d)}"
-              for i, (kind, d) in enumerate(choices)]
-    options = tuple((kind, d.id) for kind, d in choices)
-    ask(game, opponent, "Doomsday: spin a die down to level 1 or KO a character die. " + "; ".join(labels),
-        tuple(Choose(i) for i in range(len(options))), _doomsday_pick, SpinOrKO(options))
-    return True
-
-
-@continuation("116wf:pick", SpinOrKO)
-def _doomsday_pick(game: Game, player: int, action: Action, data: SpinOrKO) -> None:
-    assert isinstance(action, Choose)
-    kind, die_id = data.options[action.index]
-    die = game.dice[die_id]
-    if kind == "spin":
-        effects.spin_to(game, die, 1)
-    else:
-        effects.ko(game, die)
-
-
-# -- 117 General Zod: Corrupt --------------------------------------------------------------------
-
-@script("117wf")
-def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """You may pay [1] to send the action die just used to your prep area."""
-    if ctx.event_die is None or ctx.event_die.zone not in (Zone.OUT_OF_PLAY, Zone.FIELD, Zone.USED):
-        return False
-    return ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", _zod_pays)
-
-
-@continuation("117wf:pay", PaymentOffer)
-def _zod_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
-    if paid(game, player, action, data):
-        assert data.frame.event is not None
-        effects.move(game, game.dice[data.frame.event], Zone.PREP)
-
-
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
 
 @script("119wf")
-def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
+def kal_l_hits_every_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Once [shield] is paid (the ability's ``pay``): the engine's hits_all_attackers rule on
+    this die, so at the normal combat damage time its damage also goes to every attacker it
+    does not block. A script only for the line players read in the log (a ``rule`` effect
+    says nothing)."""
+    kal_l = ctx.source
+    if kal_l is None or kal_l.zone is not Zone.FIELD:
         return False
-    return ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
-                        _kal_l_pays)
-
-
-@continuation("119wf:pay", PaymentOffer)
-def _kal_l_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
-    if paid(game, player, action, data):
-        assert data.frame.source is not None
-        kal_l = game.dice[data.frame.source]
-        # The engine's hits_all_attackers rule: at the normal combat damage time his
-        # damage also goes to every attacker he does not block, unblocked ones included.
-        game.turn_rules.append(rules.ActiveRule(player, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
                                                 kal_l.id, dice=(kal_l.id,)))
-        game.say("Kal-L will deal his combat damage to every attacking character.", player)
+    ctx.game.say("Kal-L will deal his combat damage to every attacking character.", ctx.controller)
+    return True

@@ -9,7 +9,7 @@ Each script is named after its card (``5wwe``; ``9wwe:2`` for a card's second on
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
 ``windows``), so every rule still applies. What must be remembered between two moments
 of a turn is kept as numbers in ``Game.script_state`` (keys start with the card code) or
-``Game.named``.
+``Game.bookkeeping.choices``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
+from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
@@ -93,7 +94,7 @@ def asuka_name_and_draw(ctx: Context, effect: Effect, dice: list[Die], players: 
 def _asuka_named(game: Game, player: int, action: Action, data: NameChoice) -> None:
     assert isinstance(action, Choose)
     name = data.names[action.index]
-    game.bookkeeping.named[data.slot] = name
+    game.bookkeeping.choices[data.slot] = Choice(ChoiceKind.NAME, name)
     game.say(f"names {name}.", player)
     for die in draw(game, player, 1):
         level_3 = die.spec.level_face(3)
