@@ -55,7 +55,9 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "game_state"),                                         # what a game is made of
     ("keywords", "selectors", "rules", "combat_rules"),     # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
-    ("effects", "assignment", "scripts.values", "scripts", "primitives"),   # what effects do to dice and players
+    ("effects", "assignment", "scripts.values", "scripts"),   # what effects do to dice and players
+    ("moves", "references"),                                # fielding and rolling dice; amounts in words
+    ("primitives",),                                        # the ability language's effects
     ("triggers",),                                          # resolving abilities
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)

@@ -17,6 +17,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
+    FACE_KINDS,
     KEYWORD_NAMES,
     LEGACY_SELECTORS,
     LIMITS,
@@ -92,7 +93,8 @@ def _names(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
-                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator")
+                "has_global", "basic", "named", "attacked", "fought", "bound", "instigator", "it", "those",
+                "face")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -101,6 +103,14 @@ def parse_filter(raw: Any) -> DieFilter:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"die filter: expected a mapping, got {raw!r}")
     _check_keys(raw, _FILTER_KEYS, "die filter")
+    it = bool(_opt_bool(raw, "it") or _opt_bool(raw, "those"))
+    if it:
+        # "it" may be anywhere, and of any kind (a die just drawn, KO'd or rolled).
+        raw = {"zone": "any", "kind": "any", **raw}
+    zones: tuple[str, ...] = ()
+    if isinstance(raw.get("zone"), list):
+        zones = tuple(_choice({"zone": z}, "zone", ZONES) for z in raw["zone"])
+        raw = {**raw, "zone": "any"}
     energy = _names(raw, "energy")
     if not set(energy) <= set(ENERGY_TYPES):
         raise _fail(raw, f"energy: {energy!r} names something that is not an energy type")
@@ -119,7 +129,8 @@ def parse_filter(raw: Any) -> DieFilter:
         blocked=_opt_bool(raw, "blocked"), has_global=_opt_bool(raw, "has_global"),
         basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
-        instigator=bool(_opt_bool(raw, "instigator")))
+        instigator=bool(_opt_bool(raw, "instigator")), zones=zones, it=it,
+        face=_choice(raw, "face", FACE_KINDS) if raw.get("face") is not None else "")
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -148,7 +159,7 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     _check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "times", "plus"), "amount")
+                      "times", "plus", "half", "at_least", "at_most"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise _fail(raw, f"energy: {energy!r} is not an energy type")
@@ -156,10 +167,12 @@ def parse_amount(raw: Any) -> Amount:
         count=parse_filter(raw["count"]) if "count" in raw else None,
         distinct=_choice(raw, "distinct", DISTINCT, "dice"),
         stat=_choice(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
-        of=_choice(raw, "of", ("this", "event", "target"), "this"), energy=energy,
+        of=_choice(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
         reserve_types=bool(_opt_bool(raw, "reserve_types")),
         event_amount=bool(_opt_bool(raw, "event_amount")),
-        times=_int(raw, "times", 1), plus=_int(raw, "plus"))
+        times=_int(raw, "times", 1), plus=_int(raw, "plus"),
+        half=_choice(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
+        at_least=_opt_int(raw, "at_least"), at_most=_opt_int(raw, "at_most"))
     if amount.is_fixed:
         raise _fail(raw, "amount: say what to count (count, stat, energy, reserve_types or event_amount)")
     return amount
@@ -202,6 +215,12 @@ def parse_cost(text: Any) -> Cost:
     return Cost(len(types) + generic, tuple(types))
 
 
+def _conditions(raw: Mapping[str, Any]) -> tuple[Condition, ...]:
+    """An ability's or an effect's ``if:``: one condition or a list of them."""
+    conditions = raw.get("if", [])
+    return tuple(parse_condition(c) for c in ([conditions] if isinstance(conditions, Mapping) else conditions))
+
+
 _UNUSED_EFFECT_KEYS = ("do", "to", "if_done", "a", "d", "for", "all", "split", "roll", "level",
                 "amount", "duration", "into", "match", "otherwise", "keyword", "affiliation",
                 "rule", "by", "types", "name")
@@ -221,7 +240,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if") + OPS[op], f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -243,7 +262,8 @@ def _parse_effect(raw: Any) -> Effect:
         by=str(raw.get("by", "")),
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
-        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")))
+        name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        conditions=_conditions(raw))
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:
@@ -290,9 +310,6 @@ def _parse_ability(raw: Any) -> Ability:
         raise _fail(raw, "cost: a global needs an energy cost")
     limit = _choice(raw, "limit", LIMITS) if raw.get("limit") is not None else None
     reactive = _choice(raw, "reactive", REACTIONS) if raw.get("reactive") is not None else None
-    conditions = raw.get("if", [])
-    if isinstance(conditions, Mapping):
-        conditions = [conditions]
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -301,7 +318,7 @@ def _parse_ability(raw: Any) -> Ability:
                         for e in effects)
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
                    when=parse_filter(raw["when"]) if raw.get("when") is not None else None,
-                   conditions=tuple(parse_condition(c) for c in conditions),
+                   conditions=_conditions(raw),
                    optional=bool(_opt_bool(raw, "optional")), modes=modes, keyword=keyword,
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),

@@ -69,6 +69,9 @@ class DieFilter:
     fought: bool | None = None    # attacked or blocked at some point this turn
     bound: bool = False           # a die the scheduling ability chose (its targets)
     instigator: bool = False      # the die that caused the event (the targeting die, the damage source)
+    zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
+    it: bool = False              # "it"/"those": the dice an earlier effect of the ability chose or moved
+    face: str = ""                # showing a face of this kind: character, energy, action, burst
 
 
 @dataclass(frozen=True)
@@ -94,12 +97,15 @@ class Amount:
     count: DieFilter | None = None
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
-    of: str = "this"                # this | event | target
+    of: str = "this"                # this | event | target | it (the total over "those" dice)
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
     times: int = 1
     plus: int = 0
+    half: str = ""                  # halved, rounded "down" or "up"
+    at_least: int | None = None     # the result is at least this ("minimum 1")
+    at_most: int | None = None      # and at most this
 
     @property
     def is_fixed(self) -> bool:
@@ -145,6 +151,7 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    conditions: tuple[Condition, ...] = ()   # the effect happens only if these hold as it resolves
 
     @property
     def targets(self) -> bool:

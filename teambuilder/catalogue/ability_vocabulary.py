@@ -34,6 +34,7 @@ ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_pla
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
+FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once")
@@ -65,7 +66,9 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level"),
+    "field": ("amount", "level"),
+    "roll": ("amount", "into"),
     "energy": ("amount", "types"),
     "must_attack": ("duration",),
     "must_block": ("duration",),

@@ -48,6 +48,7 @@ class Context:
         self.event_by = event_by          # the player whose die or ability caused the event
         self.bound = bound                # dice the ability that switched this one on had chosen
         self.instigator = instigator      # the die that caused the event (targeting die, damage source)
+        self.it: list[Die] = []           # "it"/"those": the dice the ability's latest effect reached
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -82,7 +83,13 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     game = ctx.game
     if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
         return False
+    if f.zones and all(die.zone is not ZONE_OF[z] for z in f.zones):
+        return False
+    if f.it and all(d is not die for d in ctx.it):
+        return False
     face = die.spec.faces[die.face]
+    if f.face and not _shows(face.kind, face.burst, f.face):
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False
@@ -148,6 +155,11 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     return not (f.named and game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1) != name)
 
 
+def _shows(kind: str, burst: int, wanted: str) -> bool:
+    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
+    return burst > 0 if wanted == "burst" else kind == wanted
+
+
 def _sidekick_now(game: Game, die: Die) -> bool:
     """A Sidekick die, or (Ally) a character die with Ally while it is in the field."""
     if die.is_sidekick:
@@ -179,6 +191,8 @@ def select(ctx: Context, f: DieFilter) -> list[Die]:
             dice = [source] if source.id < len(game.dice) and game.dice[source.id] is source else []
         else:
             dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
+    elif f.it:
+        dice = ctx.it
     else:
         zone = ZONE_OF.get(f.zone)
         # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
@@ -206,20 +220,39 @@ def amount(ctx: Context, value: Amount) -> int:
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
     elif value.stat is not None:
-        die = {"this": ctx.source, "event": ctx.event_die,
-               "target": ctx.targets[0] if ctx.targets else None}[value.of]
-        if die is not None:
-            face = die.spec.faces[die.face]
-            base = {"attack": lambda: game.stats(die)[0], "defense": lambda: game.stats(die)[1],
-                    "level": lambda: face.level, "cost": lambda: die_cost(game, die),
-                    "fielding": lambda: face.fielding}[value.stat]()
+        dice = ctx.it if value.of == "it" else [{"this": ctx.source, "event": ctx.event_die,
+                                                 "target": ctx.targets[0] if ctx.targets else None}[value.of]]
+        base = sum(_stat(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
         base = sum(f.symbols.count(value.energy) for f in _reserve_energy(game, ctx.controller))
     elif value.reserve_types:
         base = len({s for f in _reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
-    return base * value.times + value.plus
+    return _adjusted(value, base) * value.times + value.plus
+
+
+def _stat(game: Game, die: Die, stat: str) -> int:
+    face = die.spec.faces[die.face]
+    if stat == "attack":
+        return game.stats(die)[0]
+    if stat == "defense":
+        return game.stats(die)[1]
+    if stat == "level":
+        return face.level
+    return die_cost(game, die) if stat == "cost" else face.fielding
+
+
+def _adjusted(value: Amount, number: int) -> int:
+    """The counted number halved (rounded down or up), then kept between ``at_least`` and
+    ``at_most``; ``times`` and ``plus`` apply after ("1, or 2 if you have one": at most 1, plus 1)."""
+    if value.half:
+        number = (number + (1 if value.half == "up" else 0)) // 2
+    if value.at_most is not None:
+        number = min(number, value.at_most)
+    if value.at_least is not None:
+        number = max(number, value.at_least)
+    return number
 
 
 def _reserve_energy(game: Game, player: int) -> list:  # type: ignore[type-arg]

@@ -57,6 +57,7 @@ class Resolution:
     next_effect: int = 0                                       # the next effect to apply
     done: bool = True                                          # the last one did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
+    carried_it: list[int] = field(default_factory=list)       # the dice "it" refers to (``selectors.Context.it``)
 
 
 def batch_new(game: Game) -> None:
@@ -192,11 +193,13 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
     if not resolution.applying:
         game.say(f"resolves {trigger.label(game)}.", trigger.controller)
     ctx.targets = [game.dice[i] for i in resolution.carried]
+    ctx.it = [game.dice[i] for i in resolution.carried_it]
     done = resolution.done
     steps = list(zip(effects_of(ability, resolution), resolution.targets))  # noqa: B905 (see module docstring)
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
-        if effect.if_done and not done:
+        if effect.if_done and not done or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+            done = False        # (an effect whose own condition fails does not happen)
             continue
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and _still_there(ctx, game.dice[i], effect)]
@@ -216,6 +219,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         if game.damage_queue and index + 1 < len(steps):
             resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
             resolution.carried = [d.id for d in ctx.targets]
+            resolution.carried_it = [d.id for d in ctx.it]
             game.resolving = resolution
             return
 

@@ -35,6 +35,7 @@ from teambuilder.engine.energy import (
     Payment,
     apply_payment,
 )
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -307,15 +308,6 @@ def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
     game.say(message, player)
     events.emit(game, "purchased", die)
     events.watch(game, "any_purchased", die)
-
-
-def field_die(game: Game, die: Die, how: str = "") -> None:
-    """Field a die from the reserve: it enters the field and "when fielded" triggers."""
-    die.zone = Zone.FIELD
-    game.this_turn.fielded.add(die.id)
-    game.say(f"fields {game.die_name(die)}{how}.", die.owner)
-    events.emit(game, "fielded", die)
-    events.watch(game, "any_fielded", die)
 
 
 def _first_purchase_to_prep(game: Game, player: int) -> bool:

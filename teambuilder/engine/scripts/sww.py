@@ -13,11 +13,12 @@ from teambuilder.engine import effects, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import NOTHING, Frame, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import buy, field_die, pay
+from teambuilder.engine.windows import buy, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -108,26 +109,6 @@ def _buy_wonder_woman(game: Game, player: int, action: Action, data: Nothing) ->
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
     buy(game, player, die, Zone.PREP, f"buys {game.slots[slot].card.card.full_name} for {cost.amount} "
         f"(paying {spent}); the die goes to the prep area.")
-
-
-# -- 17: Supergirl, I Have All Your Powers! ----------------------------------------------
-
-@script("17sww")
-def supergirl_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Only combat damage to the opposing player counts; then "you may" Prep 2 dice."""
-    if not ctx.combat or ctx.event_die is not None or ctx.event_player != 1 - ctx.controller:
-        return False
-    ask(ctx.game, ctx.controller, "Supergirl hit your opponent: Prep 2 dice drawn from your bag?",
-        (Choose(1), Pass()), then=_supergirl_draws, data=Frame.of(ctx))
-    return True
-
-
-@continuation("17sww", Frame)
-def _supergirl_draws(game: Game, player: int, action: Action, data: Frame) -> None:
-    if isinstance(action, Pass):
-        game.say("does not draw with Supergirl.", player)
-        return
-    _draw_to_prep(game, player, data.slot, 2)
 
 
 # -- 26: Misdirection --------------------------------------------------------------------

@@ -14,19 +14,19 @@ as numbers and tuples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, primitives, rules, selectors
+from teambuilder.catalogue.abilities import Amount, Effect
+from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import LifeOffer, ko_unless_life, offer_life, paid_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 from teambuilder.engine.turn import DRAW_COUNT
-from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -131,15 +131,6 @@ def rolled_the_number(ctx: Context, effect: Effect, dice: list[Die], players: li
     return hit
 
 
-# -- Dark Avenger (27): 1 damage, or 2 with an active Batman Family character --------------
-
-@script("27wf", harms=True)
-def dark_avenger(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    batman_family = selectors.select(ctx, DieFilter(owner="you", affiliations=("batman_family",)))
-    amount = 2 if batman_family else 1
-    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=amount)), dice, players)
-
-
 # -- End of Days (28): each player keeps one character die --------------------------------
 
 @script("28wf")
@@ -170,16 +161,6 @@ def _end_of_days(game: Game, player: int, action: Action, data: EndOfDays) -> No
     assert isinstance(action, ChooseTarget)
     game.say(f"keeps {game.die_name(game.dice[action.target])}.", player)
     _keep_next(game, list(data.waiting), [*data.keep, action.target])
-
-
-# -- Man of Steel (30): the life it gains with an active Superman Family character ---------
-
-@script("30wf")
-def man_of_steel_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if not selectors.select(ctx, DieFilter(owner="you", affiliations=("superman_family",))):
-        return False
-    ctx.game.gain_life(ctx.controller, 1)
-    return True
 
 
 # -- To the Rescue! (31): field one die from the reserve for free --------------------------

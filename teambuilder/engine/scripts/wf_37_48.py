@@ -19,11 +19,12 @@ from teambuilder.engine import effects, primitives, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.keywords import is_sidekick_now
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import ko_unless_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import buy, field_die, pay
+from teambuilder.engine.windows import buy, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

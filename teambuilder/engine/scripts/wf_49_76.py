@@ -21,6 +21,7 @@ from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.engine import effects, keywords, primitives, rolling, rules, turn, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
 from teambuilder.engine.dice import ENERGY
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frame, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
@@ -130,7 +131,7 @@ def krypto_field(game: Game, player: int, action: Action, data: Frame) -> None:
     index = die.spec.level_face(1)
     assert index is not None
     die.face = index
-    windows.field_die(game, die, " for free at level 1 (Krypto)")
+    field_die(game, die, " for free at level 1 (Krypto)")
 
 
 # -- 54 Kryptonite: Green Death -----------------------------------------------------------

@@ -21,6 +21,7 @@ from teambuilder.engine import effects, rolling, rules, windows
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import ask_target, damage, payments, purchase, said_yes
 from teambuilder.engine.selectors import Context, card_name
@@ -115,7 +116,7 @@ def batcave_removed(game: Game, player: int, action: Action, data: BatcaveRolled
 @continuation("77wf:field", BatcaveRolled)
 def batcave_field(game: Game, player: int, action: Action, data: BatcaveRolled) -> None:
     assert isinstance(action, ChooseTarget)
-    windows.field_die(game, game.dice[action.target], " for free (Batcave)")
+    field_die(game, game.dice[action.target], " for free (Batcave)")
 
 
 # -- 78 Batgirl, 89 Kal-L: who may block whom --------------------------------------------

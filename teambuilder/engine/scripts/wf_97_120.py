@@ -191,38 +191,6 @@ def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players:
     return attack > 0
 
 
-# -- 105 Ultraman: World Conqueror -----------------------------------------------------------
-
-@script("105wf")
-def ultraman_conquers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO each opposing Superman Family character die, then deal their total level."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    total = 0
-    for die in [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]:
-        level = die.spec.faces[die.face].level
-        if effects.ko(game, die):
-            total += level
-    if not total:
-        return False
-    game.say(f"Ultraman deals {total} damage (the total level of the KO'd dice).", ctx.controller)
-    return damage(ctx, total, players=[opponent])
-
-
-# -- 108 Bane: Genius Tactician ------------------------------------------------------------------
-
-@script("108wf")
-def bane_breaks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bane KO'd an opposing character die (``kos``): half its A (rounded down) to the
-    opponent. The KO'd die has left the field, so its A is the one its face shows."""
-    game, victim = ctx.game, ctx.event_die
-    if victim is None:
-        return False
-    amount = victim.spec.faces[victim.face].attack // 2 if game.is_character(victim) else 0
-    game.say(f"Bane deals half of {victim.spec.name}'s A: {amount}.", ctx.controller)
-    return amount > 0 and damage(ctx, amount, players=[1 - ctx.controller])
-
-
 # -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
 
 @script("110wf")

@@ -22,6 +22,7 @@ from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
@@ -33,12 +34,10 @@ from teambuilder.engine.scripts.wwe_common import (
     in_combat_with,
     one_per_card,
     opponent_damaged,
-    queue_damage,
     will_be_kod,
 )
 from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Mark, Zone
-from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -108,22 +107,6 @@ def _asuka_named(game: Game, player: int, action: Action, data: NameChoice) -> N
         else:
             game.say(f"draws {die.spec.name}: not the named die.", player)
             effects.move(game, die, Zone.USED)
-
-
-# -- 7wwe Becky Lynch: Maiden Ireland ----------------------------------------------------
-
-@script("7wwe")
-def becky_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Reroll the targets; those not showing a Superstar face go to their owner's used
-    pile, and Becky deals the opponent 1 damage for each."""
-    moved = 0
-    for die in dice:
-        effects.reroll_fielded(ctx.game, die, Zone.USED)
-        if die.zone is not Zone.FIELD:
-            moved += 1
-    if moved:
-        queue_damage(ctx, moved, ctx.source, player=1 - ctx.controller)
-    return bool(dice)
 
 
 # -- 9wwe Becky Lynch: The Man! ----------------------------------------------------------

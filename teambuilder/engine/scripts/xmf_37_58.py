@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
+from teambuilder.catalogue.abilities import Amount, Effect
 from teambuilder.engine import effects, events, primitives
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, card_name, is_action_die, select
+from teambuilder.engine.selectors import Context, card_name, is_action_die
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -152,21 +152,6 @@ def _mystique_card_chosen(game: Game, player: int, action: Action, data: CardCho
         game.bookkeeping.borrowed.setdefault(die.slot, []).append((slot, False, -1, die.id))
         game.say(f"{die.spec.name} also has the text of {game.slots[slot].card.card.full_name} while active.",
                  player)
-
-
-# -- 47 Professor X: To the Astral Plane ----------------------------------------------------
-
-@script("47xmf")
-def astral_plane(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Move each of your active Sidekick character dice to your Prep Area, then gain 1
-    life per die moved."""
-    game = ctx.game
-    moving = select(ctx, DieFilter(owner="you", sidekick=True))   # Ally dice count as Sidekicks here
-    for die in moving:
-        effects.move(game, die, Zone.PREP)
-    if moving:
-        game.gain_life(ctx.controller, len(moving))
-    return bool(moving)
 
 
 # -- 48 Professor X: Too Good For This World ------------------------------------------------

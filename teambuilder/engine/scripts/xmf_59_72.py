@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, events, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context, affiliations, is_character_die, select
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
