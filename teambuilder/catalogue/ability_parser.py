@@ -141,13 +141,15 @@ def parse_selector(raw: Any) -> Selector:
         raw = LEGACY_SELECTORS[raw]
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"to: expected a selector name or mapping, got {raw!r}")
-    own = ("player", "target", "up_to", "or_player")
+    own = ("player", "target", "up_to", "or_player", "choose", "choose_up_to")
     _check_keys(raw, own + _FILTER_KEYS, "to")
-    up_to = raw.get("up_to")
-    target = _int(raw, "up_to") if up_to is not None else _int(raw, "target")
+    # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
+    chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
+    up_to = raw.get("up_to", raw.get("choose_up_to"))
+    target = _int({"n": up_to}, "n") if up_to is not None else _int(raw, "choose" if chosen else "target")
     return Selector(
         player=_choice(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
-        target=target, up_to=up_to is not None, or_player=bool(_opt_bool(raw, "or_player")),
+        target=target, up_to=up_to is not None, or_player=bool(_opt_bool(raw, "or_player")), chosen=chosen,
         die=parse_filter({k: v for k, v in raw.items() if k not in own}))
 
 

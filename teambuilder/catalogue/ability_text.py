@@ -4,6 +4,8 @@ card file); everything else is rendered here, a clause per effect."""
 
 from __future__ import annotations
 
+from teambuilder.catalogue import ability_text_moves as refs
+from teambuilder.catalogue import ability_words as wording
 from teambuilder.catalogue.abilities import Ability, Amount, Condition, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, TRIGGER_LABELS, ZONE_WORDS
 
@@ -29,6 +31,8 @@ def a_die(f: DieFilter) -> str:
 def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
     """``f`` in words: "target opposing Sidekick die", "each of your Villain character dice"."""
     words: list[str] = []
+    if f.it:
+        return refs.it_dice(f, plural)
     if f.this:
         return "this die"
     if f.event:
@@ -83,6 +87,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         extras.append(f"in {'the ' if f.zone != 'out_of_play' else ''}{ZONE_WORDS[f.zone]}")
     if extras:
         phrase += " " + " and ".join(extras)
+    phrase += refs.zone_list(f)
     if target:
         count = f"up to {target}" if up_to else ("" if target == 1 else str(target))
         return " ".join(x for x in ("target" if not up_to else "", count, phrase) if x).replace("  ", " ") \
@@ -96,10 +101,12 @@ def describe_selector(to: Selector) -> str:
         target = {"opponent": "target opponent", "you": "you"}.get(to.die.owner or "", "target player")
         return {"you": "you", "opponent": "your opponent", "each": "each player", "target": target,
                 "active": "the active player", "event": "that player"}[to.player]
+    if to.chosen:
+        return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         return text + (" or target player" if to.or_player else "")
-    if to.die.this or to.die.event or to.die.engaged:
+    if to.die.this or to.die.event or to.die.engaged or to.die.it:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
@@ -130,7 +137,7 @@ def describe_amount(amount: Amount) -> str:
                 "types": "different energy types among " + describe_dice(amount.count, plural=True)}[amount.distinct]
         base = f"the number of {what}"
     elif amount.stat is not None:
-        whose = {"this": "this die's", "event": "that die's", "target": "the target's"}[amount.of]
+        whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
         base = f"the [{amount.energy}] energy in your Reserve Pool"
@@ -138,6 +145,9 @@ def describe_amount(amount: Amount) -> str:
         base = "the different energy types in your Reserve Pool"
     else:
         base = "that much"
+    base = refs.limited(amount, base)
+    if (whole := refs.either(amount, base)) is not None:
+        return whole
     if amount.times != 1:
         base = f"{amount.times} times {base}"
     if amount.plus:
@@ -154,15 +164,15 @@ def _per(amount: Amount) -> str:
         "characters", "character").replace("energy types", "energy type")
 
 
-DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
-                  "while_attacking": " while attacking this turn"}
-
-
 def describe_effect(effect: Effect) -> str:
+    if effect.conditions:   # "if it is a Villain die, deal 2 damage to your opponent"
+        return f"if {' and '.join(map(describe_condition, effect.conditions))}, {describe_effect(refs.plain(effect))}"
     to = describe_selector(effect.to)
     amount = describe_amount(effect.amount)
     op = effect.op
-    until = DURATION_WORDS.get(effect.duration, "")
+    until = wording.DURATION_WORDS.get(effect.duration, "")
+    if op in ("field", "roll") or op == "draw" and effect.all:
+        return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
         if effect.split:
             among = describe_dice(effect.to.die, plural=True)
@@ -297,6 +307,8 @@ def describe_condition(condition: Condition) -> str:
     kind = condition.kind
     if kind == "count":
         assert condition.die is not None
+        if condition.die.it:
+            return refs.it_condition(condition.die, condition.at_least, describe_dice)
         what = describe_dice(condition.die, plural=True)
         if condition.at_least is not None and condition.at_most is None:
             if condition.at_least == 1:
@@ -313,25 +325,14 @@ def describe_condition(condition: Condition) -> str:
     if kind == "event":
         assert condition.die is not None
         return f"that die is a {describe_dice(condition.die)}"
-    return {"life": {"below_opponent": "your opponent has more life than you",
-                     "above_opponent": "you have more life than your opponent",
-                     "not_above_opponent": "you don't have more life than your opponent"}.get(condition.value, ""),
-            "underdog": "your opponent has more character dice in the Field Zone than you",
-            "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
-            "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
-            "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker"}.get(kind, kind)
-
-
-_WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
-                   "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:")
+    return wording.condition_words(kind, condition.value)
 
 
 def render_ability(ability: Ability) -> str:
     """One ability as a line of card text."""
     if ability.text:
         body = ability.text
-        for label in _WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
+        for label in wording.WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
             if body.startswith(label):
                 body = body[len(label):].strip()
                 body = body[:1].upper() + body[1:]

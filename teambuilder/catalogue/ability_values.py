@@ -82,6 +82,7 @@ class Selector:
     target: int = 0             # how many dice are targeted; 0 means every matching die
     up_to: bool = False         # fewer targets (even none) may be chosen
     or_player: bool = False     # a target player may be chosen instead of a die
+    chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
     die: DieFilter = field(default_factory=DieFilter)
 
     @property

@@ -118,7 +118,8 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
     if effect.to.player != "target":
         for die in selectors.select(ctx, effect.to.die):
             if (effect.split or die.id not in picked) and (
-                    die.zone is not Zone.FIELD or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
+                    die.zone is not Zone.FIELD or effect.to.chosen
+                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
                 found.append(die.id)
     return sorted(found)
 
@@ -176,9 +177,9 @@ def _continue(game: Game) -> None:
         return
     game.resolving = None
     if "targeted" in game.tables.watched:
-        for picks in resolution.targets:
+        for effect, picks in zip(chosen, resolution.targets):
             for die_id in picks:
-                if die_id >= 0:
+                if die_id >= 0 and not effect.to.chosen:
                     watch(game, "targeted", game.dice[die_id], player=trigger.controller, by=trigger.controller,
                           kind=trigger.kind, event_slot=trigger.slot,
                           instigator=None if trigger.source is None else game.dice[trigger.source])

@@ -14,7 +14,7 @@ from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.moves import field_die
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import NOTHING, Frame, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -231,19 +231,6 @@ def plot_twist_ends(ctx: Context, effect: Effect, dice: list[Die], players: list
     return bool(moved)
 
 
-# -- 28: Resurrection --------------------------------------------------------------------
-
-@script("28sww")
-def resurrection(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Roll the chosen die of the used pile into the reserve pool."""
-    for die in dice:
-        roll(ctx.game, die)
-        die.zone = Zone.RESERVE
-        ctx.game.say(f"rolls {die.spec.name} from the used pile into the reserve pool: "
-                     f"{die.spec.faces[die.face].describe()}.", ctx.controller)
-    return bool(dice)
-
-
 # -- 29: Save Civilians ------------------------------------------------------------------
 
 @script("29sww")
@@ -273,28 +260,6 @@ def _save_civilians_done(game: Game, player: int, action: Action, data: Frame) -
 
 
 # -- 33: The Outsider --------------------------------------------------------------------
-
-@script("33sww")
-def the_outsider(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 1: a Villain die is fielded on level 2 for free; anything else goes to the
-    used pile, and a Sidekick sends this action die to the prep area."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 1)
-    if not drawn:
-        return False
-    die = drawn[0]
-    level_two = die.spec.level_face(2)
-    if selectors.is_character_die(die) and "villain" in selectors.affiliations(game, die) and level_two is not None:
-        game.say(f"draws {die.spec.name}, a Villain.", ctx.controller)
-        die.face = level_two
-        field_die(game, die, " on level 2 without paying its fielding cost")
-        return True
-    game.say(f"draws {die.spec.name}.", ctx.controller)
-    effects.move(game, die, Zone.USED)
-    if die.is_sidekick and ctx.source is not None:
-        effects.move(game, ctx.source, Zone.PREP)
-    return True
-
 
 OUTSIDER_MARK = "33sww:targeted"   # a die this turn's Outsider global has already targeted
 

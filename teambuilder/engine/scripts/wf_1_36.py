@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import Amount, Effect
 from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
-from teambuilder.engine.dice import CHARACTER, ENERGY
-from teambuilder.engine.moves import field_die
+from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import LifeOffer, ko_unless_life, offer_life, paid_life
 from teambuilder.engine.selectors import Context
@@ -161,19 +160,3 @@ def _end_of_days(game: Game, player: int, action: Action, data: EndOfDays) -> No
     assert isinstance(action, ChooseTarget)
     game.say(f"keeps {game.die_name(game.dice[action.target])}.", player)
     _keep_next(game, list(data.waiting), [*data.keep, action.target])
-
-
-# -- To the Rescue! (31): field one die from the reserve for free --------------------------
-
-@script("31wf")
-def field_for_free(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    done = False
-    for die in dice:
-        if die.zone is not Zone.RESERVE or die.spec.faces[die.face].kind != CHARACTER:
-            continue
-        if game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, die):
-            continue
-        field_die(game, die, " for free")
-        done = True
-    return done

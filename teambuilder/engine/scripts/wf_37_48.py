@@ -19,7 +19,6 @@ from teambuilder.engine import effects, primitives, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.keywords import is_sidekick_now
-from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import ko_unless_life
 from teambuilder.engine.selectors import Context
@@ -76,33 +75,6 @@ def leave_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         die.under = None
         effects.move(game, die, Zone.FIELD, 1)
     return True
-
-
-# -- Batman: Speedy Recovery (39): KO a Batman die and bring it back at level 2 -----------
-
-@script("39wf")
-def speedy_recovery(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    batmen = selectors.select(ctx, DieFilter(owner="you", names=("Batman",)))
-    if len(batmen) == 1:
-        return _recover(game, batmen[0])
-    if batmen:
-        ask(game, ctx.controller, "Choose the Batman die to KO and bring back at level 2.",
-            tuple(ChooseTarget(d.id) for d in batmen), then=_speedy_recovery, data=NOTHING)
-    return bool(batmen)
-
-
-def _recover(game: Game, die: Die) -> bool:
-    if not effects.ko(game, die):
-        return False
-    effects.move(game, die, Zone.FIELD, 2)
-    return True
-
-
-@continuation("39wf", Nothing)
-def _speedy_recovery(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, ChooseTarget)
-    _recover(game, game.dice[action.target])
 
 
 # -- Brainiac (41): the target must block the attacker of your choice ----------------------
@@ -168,35 +140,7 @@ def catwoman_acrobat(ctx: Context, effect: Effect, dice: list[Die], players: lis
     return ko_unless_life(ctx, dice, 2)
 
 
-# -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a
 #    Superman die at level 2 ----------------------------------------------------------------
-
-@script("45wf")
-def glasses_come_off(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    supermen = [d for zone in ("used", "prep") for d in selectors.select(
-        ctx, DieFilter(owner="you", names=("Superman",), zone=zone))[:1] if d.spec.level_face(2) is not None]
-    supermen = [d for d in supermen if not (game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, d))]
-    if not supermen:
-        return False
-    ask(game, ctx.controller, "Field a Superman die at level 2 for free?",
-        (Pass(),) + tuple(ChooseTarget(d.id) for d in supermen), then=_clark_kent, data=NOTHING)
-    return True
-
-
-@continuation("45wf", Nothing)
-def _clark_kent(game: Game, player: int, action: Action, data: Nothing) -> None:
-    if not isinstance(action, ChooseTarget):
-        game.say("does not field a Superman die.", player)
-        return
-    die = game.dice[action.target]
-    if die.zone not in (Zone.USED, Zone.PREP):
-        return
-    face = die.spec.level_face(2)
-    assert face is not None
-    die.face = face
-    field_die(game, die, " for free")
-
 
 # -- Dick Grayson (47): buy a Dick Grayson die for 3 energy whenever a Batman Family die is KO'd
 

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, keywords, primitives, rolling, rules, turn, windows
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
+from teambuilder.engine import keywords, primitives, rules, turn, windows
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, UseGlobal
 from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frame, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
@@ -30,9 +29,8 @@ from teambuilder.engine.scripts.wf_common import (
     damage,
     payments,
     purchase,
-    said_yes,
 )
-from teambuilder.engine.selectors import Context, affiliations, card_name
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Mark, Zone
 
 if TYPE_CHECKING:
@@ -100,38 +98,6 @@ def harvey_target(game: Game, player: int, action: Action, data: Frame) -> None:
     assert isinstance(action, ChooseTarget)
     damage(data.context(game), 2, [game.dice[action.target]], [])
     game.gain_life(player, 2)
-
-
-# -- 53 Krypto: Here Boy! -----------------------------------------------------------------
-
-def _krypto_dice(ctx: Context) -> list[Die]:
-    return [d for d in ctx.game.dice if d.slot == ctx.slot and d.owner == ctx.controller
-            and d.zone in (Zone.USED, Zone.PREP) and d.spec.level_face(1) is not None]
-
-
-@script("53wf")
-def krypto(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A Superman die was fielded: you may field a Krypto die from your used pile or prep
-    area for free at level 1 (it is fielded: its own "when fielded" happens)."""
-    if not _krypto_dice(ctx):
-        return False
-    ask(ctx.game, ctx.controller, "Krypto: field a Krypto die from your Used Pile or Prep Area for free?",
-        (Choose(1), Pass()), krypto_field, Frame.of(ctx))
-    return True
-
-
-@continuation("53wf:field", Frame)
-def krypto_field(game: Game, player: int, action: Action, data: Frame) -> None:
-    ctx = data.context(game)
-    found = _krypto_dice(ctx)
-    if not said_yes(action) or not found:
-        game.say("does not field Krypto.", player)
-        return
-    die = found[0]
-    index = die.spec.level_face(1)
-    assert index is not None
-    die.face = index
-    field_die(game, die, " for free at level 1 (Krypto)")
 
 
 # -- 54 Kryptonite: Green Death -----------------------------------------------------------
@@ -254,18 +220,6 @@ def superwoman_buy(ctx: Context, effect: Effect, dice: list[Die], players: list[
     return purchase(ctx.game, ctx.controller, ctx.slot)
 
 
-# -- 69 The Joker: Arkham Asylum ----------------------------------------------------------
-
-@script("69wf")
-def joker_villain(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """If the die just drawn is a Villain die, 2 damage to the opponent."""
-    game = ctx.game
-    drawn = [d for d in ctx.targets if d.zone is Zone.PREP and "villain" in affiliations(game, d)]
-    if not drawn:
-        return False
-    return damage(ctx, 2, [], [1 - ctx.controller])
-
-
 # -- 70 The Penguin: Oswald Cobblepot -----------------------------------------------------
 
 @script("70wf")
@@ -284,47 +238,3 @@ def ultraman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
     """Each Ultraman die of this card gets +4A and +4D this turn."""
     mine = card_character_dice(ctx)
     return primitives.apply(ctx, Effect("modify", attack=4, defense=4), mine, [])
-
-
-# -- 75 Alfred Pennyworth: MI-5 -----------------------------------------------------------
-
-def _alfred_dice(ctx: Context) -> list[Die]:
-    return [d for d in ctx.game.zone(ctx.controller, Zone.USED)
-            if d.is_sidekick or card_name(ctx.game, d) == "Batman"]
-
-
-@script("75wf")
-def alfred(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Roll a Sidekick or Batman die from your used pile; on energy, Alfred comes back."""
-    found = _alfred_dice(ctx)
-    if not found:
-        ctx.game.say("has no Sidekick or Batman die in the Used Pile to roll.", ctx.controller)
-        return False
-    kinds: list[int] = []
-    for die in found:
-        if all(ctx.game.dice[k].spec.key != die.spec.key for k in kinds):
-            kinds.append(die.id)
-    if len(kinds) == 1:
-        return _alfred_roll(ctx, ctx.game.dice[kinds[0]])
-    ask(ctx.game, ctx.controller, "Alfred Pennyworth: choose the die to roll from your Used Pile.",
-        tuple(ChooseTarget(k) for k in kinds), alfred_chosen, Frame.of(ctx))
-    return True
-
-
-@continuation("75wf:roll", Frame)
-def alfred_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    _alfred_roll(data.context(game), game.dice[action.target])
-
-
-def _alfred_roll(ctx: Context, die: Die) -> bool:
-    game = ctx.game
-    rolling.roll(game, die)
-    face = die.spec.faces[die.face]
-    game.say(f"Alfred Pennyworth: rolls {die.spec.name} from the Used Pile: {face.describe()}; "
-             "it stays in the Used Pile.", ctx.controller)
-    alfred_die = ctx.source
-    if face.kind != ENERGY or alfred_die is None or alfred_die.zone not in (Zone.PREP, Zone.USED):
-        return False
-    effects.move(game, alfred_die, Zone.FIELD, 1)
-    return True

@@ -23,8 +23,8 @@ from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import ask_target, damage, payments, purchase, said_yes
-from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.scripts.wf_common import payments, purchase, said_yes
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -195,51 +195,6 @@ def brainiac_swap(game: Game, player: int, action: Action, data: BlockerSwap) ->
     game.say(f"Brainiac swaps blockers: {game.die_name(one)} now blocks {game.die_name(game.dice[one.blocking])}, "
              f"{game.die_name(other)} now blocks {game.die_name(game.dice[other.blocking])}.", player)
     _brainiac_ask(game, replace(data, first=None))
-
-
-# -- 81 Bruce Wayne: Matches Malone -------------------------------------------------------
-
-def _batman_dice(ctx: Context) -> list[Die]:
-    """One Batman die per card and zone (bag or used pile) that can show level 2."""
-    found: dict[tuple[int | None, Zone], Die] = {}
-    for die in ctx.game.dice:
-        if die.owner == ctx.controller and die.zone in (Zone.BAG, Zone.USED) \
-                and card_name(ctx.game, die) == "Batman" and die.spec.level_face(2) is not None:
-            found.setdefault((die.slot, die.zone), die)
-    return list(found.values())
-
-
-@script("81wf")
-def bruce_wayne(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Pull a Batman die from the bag or used pile into the field at level 2; if you do,
-    2 damage to 1 target character die."""
-    found = _batman_dice(ctx)
-    if not found:
-        ctx.game.say("has no Batman die in the bag or Used Pile.", ctx.controller)
-        return False
-    if len(found) == 1:
-        _bruce_pull(ctx, found[0])
-        return True
-    ask(ctx.game, ctx.controller, "Bruce Wayne: choose the Batman die to pull into the field.",
-        tuple(ChooseTarget(d.id) for d in found), bruce_pulled, Frame.of(ctx))
-    return True
-
-
-@continuation("81wf:pull", Frame)
-def bruce_pulled(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    _bruce_pull(data.context(game), game.dice[action.target])
-
-
-def _bruce_pull(ctx: Context, die: Die) -> None:
-    effects.move(ctx.game, die, Zone.FIELD, 2)
-    ask_target(ctx, "Bruce Wayne: choose a character die to take 2 damage.", bruce_damage)
-
-
-@continuation("81wf:damage", Frame)
-def bruce_damage(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    damage(data.context(game), 2, [game.dice[action.target]], [])
 
 
 # -- 83 Clark Kent: Farm Boy / 88 Harley Quinn: Revving Up --------------------------------

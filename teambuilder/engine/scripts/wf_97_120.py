@@ -217,41 +217,6 @@ def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> N
     effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
 
 
-# -- 111 Bruce Wayne: International Playboy, 113 Clark Kent, 114 Commissioner Gordon ------------
-
-def _find_die(game: Game, player: int, name: str, zones: tuple[Zone, ...]) -> Die | None:
-    """A die of ``player`` named ``name`` in the first of ``zones`` that holds one."""
-    for zone in zones:
-        for die in game.zone(player, zone):
-            if card_name(game, die) == name:
-                return die
-    return None
-
-
-@script("111wf")
-def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Pull 1 Batman die from the used pile (or else the bag) straight into the field at
-    level 3 (moved, not fielded)."""
-    return _bring_to_field(ctx, "Batman", 3)
-
-
-def _bring_to_field(ctx: Context, name: str, level: int) -> bool:
-    """Move 1 die of ``name`` from the used pile (or else the bag) into the field."""
-    die = _find_die(ctx.game, ctx.controller, name, (Zone.USED, Zone.BAG))
-    if die is None:
-        ctx.game.say(f"has no {name} die in the bag or used pile.", ctx.controller)
-        return False
-    effects.move(ctx.game, die, Zone.FIELD, level)
-    return True
-
-
-@script("113wf")
-def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage (the data's condition), and the player said yes: put 1
-    Superman die from the used pile (or else the bag) into the field at level 2."""
-    return _bring_to_field(ctx, "Superman", 2)
-
-
 # -- 115 Dick Grayson: Brand New Bat -------------------------------------------------------------
 
 @script("115wf")

@@ -20,19 +20,17 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events, primitives, rules
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ACTION
 from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw, roll
-from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
+from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
     NameChoice,
     OneDie,
-    ask_die,
     burst,
     character_names,
     in_combat_with,
-    one_per_card,
     opponent_damaged,
     will_be_kod,
 )
@@ -48,32 +46,6 @@ class BasicActionCards(Frozen):
     """Becky Lynch: the basic action cards whose die may be rolled, by option index."""
 
     choices: tuple[int, ...]
-
-
-# -- 2wwe AJ Styles: The Champ That Runs the Camp ----------------------------------------
-
-@script("2wwe")
-def aj_prep_from_used(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """When this die damages the opponent: Prep a die of the player's choice from the
-    used pile."""
-    game = ctx.game
-    if not opponent_damaged(ctx):
-        return False
-    used = one_per_card(game.zone(ctx.controller, Zone.USED))
-    if not used:
-        game.say("has no die in the used pile to Prep.", ctx.controller)
-        return False
-    if len(used) == 1:
-        effects.move(game, used[0], Zone.PREP)
-        return True
-    ask_die(game, ctx.controller, "AJ Styles: choose a die to Prep from your used pile", used, _aj_prepped, NOTHING)
-    return True
-
-
-@continuation("2wwe", Nothing)
-def _aj_prepped(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, ChooseTarget)
-    effects.move(game, game.dice[action.target], Zone.PREP)
 
 
 # -- 5wwe Asuka: The Future --------------------------------------------------------------

@@ -19,7 +19,7 @@ from teambuilder.catalogue.abilities import Amount, Effect
 from teambuilder.engine import effects, events, primitives
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context, card_name, is_action_die
 from teambuilder.engine.state import Die, Zone
@@ -152,25 +152,6 @@ def _mystique_card_chosen(game: Game, player: int, action: Action, data: CardCho
         game.bookkeeping.borrowed.setdefault(die.slot, []).append((slot, False, -1, die.id))
         game.say(f"{die.spec.name} also has the text of {game.slots[slot].card.card.full_name} while active.",
                  player)
-
-
-# -- 48 Professor X: Too Good For This World ------------------------------------------------
-
-@script("48xmf")
-def too_good(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 2: both Sidekicks, roll them into the reserve pool; otherwise both go back."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 2)
-    game.say(f"draws {', '.join(d.spec.name for d in drawn) or 'nothing'}.", ctx.controller)
-    if len(drawn) == 2 and all(d.is_sidekick for d in drawn):
-        for die in drawn:
-            roll(game, die)
-            die.zone = Zone.RESERVE
-            game.say(f"rolls {die.spec.name} into the reserve pool: {_face(die).describe()}.", ctx.controller)
-        return True
-    for die in drawn:
-        effects.move(game, die, Zone.BAG)
-    return False
 
 
 # -- 50 Rachel Summers: Phoenix ---------------------------------------------------------------
