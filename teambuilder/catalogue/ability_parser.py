@@ -265,7 +265,8 @@ def _parse_effect(raw: Any) -> Effect:
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
         name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
-        conditions=_conditions(raw))
+        conditions=_conditions(raw), cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
+        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")))
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
     if op == "schedule" and effect.ability < 1:

@@ -153,6 +153,9 @@ class Effect:
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
     conditions: tuple[Condition, ...] = ()   # the effect happens only if these hold as it resolves
+    cost: Cost | None = None        # buy: the price asked (else the purchase cost ``less`` some)
+    less: int = 0
+    optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
 
     @property
     def targets(self) -> bool:

@@ -69,6 +69,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level"),
     "field": ("amount", "level"),
     "roll": ("amount", "into"),
+    "buy": ("into", "cost", "less", "optional"),
     "energy": ("amount", "types"),
     "must_attack": ("duration",),
     "must_block": ("duration",),

@@ -12,13 +12,17 @@ a zone: "roll it and put it in your reserve pool".
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Effect
+from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.catalogue.ability_words import ZONE_WORDS
 from teambuilder.engine import effects, events, rules, selectors
+from teambuilder.engine.actions import Action, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.energy import Payment, apply_payment, payment_options
 from teambuilder.engine.rolling import roll
+from teambuilder.engine.scripts import Frame, Frozen, ask, continuation
 from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import Die, Zone
 
@@ -26,6 +30,17 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 _ZONE_NAME = {zone: name for name, zone in ZONE_OF.items()}
+_BUY_OPTIONS = 4   # payments offered per card a "buy" effect may buy
+
+
+@dataclass(frozen=True)
+class BuyOffer(Frozen):
+    """A ``buy`` effect waiting for its answer: who buys, into which zone, and the price of
+    each card it offers (slot, energy, required types)."""
+
+    frame: Frame
+    into: str
+    prices: tuple[tuple[int, int, tuple[str, ...]], ...]
 
 
 def field_die(game: Game, die: Die, how: str = "") -> None:
@@ -84,3 +99,100 @@ def roll_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
         elif into is not was:
             effects.move(game, die, into)
     return bool(rolled)
+
+
+def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
+    """Spend energy; returns what was spent, for the log."""
+    result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
+    spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
+    for die_id in result.used_up:
+        die = game.dice[die_id]
+        die.zone = spent_zone
+        die.reset()
+        game.this_turn.spent.add(die_id)     # spent as energy: Immortal does not save it
+    for die_id, symbol in result.spun_to:
+        die = game.dice[die_id]
+        face = die.spec.single_energy_face(symbol)
+        assert face is not None
+        die.face = face
+        die.partially_spent = True
+    game.players[player].virtual = result.virtual_left
+    parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
+    if payment.virtual:
+        parts.append(f"{payment.virtual} virtual")
+    return ", ".join(parts) or "nothing"
+
+
+def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
+    """``player`` has bought ``die`` (paid for already): it goes ``into`` its zone, counts as
+    a purchase this turn, ``message`` is logged, and "purchased" abilities trigger. The one
+    way a die is bought, from the Main Step or from a card's ability."""
+    die.owner = player
+    die.zone = into
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
+    game.say(message, player)
+    events.emit(game, "purchased", die)
+    events.watch(game, "any_purchased", die)
+
+
+def first_purchase_to_prep(game: Game, player: int) -> bool:
+    """Whether a rule sends ``player``'s first purchase this turn to the prep area, and this is it."""
+    return game.this_turn.purchases.get(player, 0) == 0 and any(
+        r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
+
+
+def price(game: Game, effect: Effect, slot: int, player: int) -> Cost:
+    """What a ``buy`` effect asks for a die of ``slot``: its ``cost``, or the purchase cost
+    ``less`` some (at least 1, and at least one energy of each of the card's types)."""
+    if effect.cost is not None:
+        return effect.cost
+    card = game.slots[slot].card.card
+    return Cost(max(effects.purchase_cost(game, slot, player) - effect.less, 1, len(card.energy)), card.energy)
+
+
+def buy_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: buy``: buy a die of one of the cards whose dice ``to`` selects (on their cards),
+    paying its price now, at any time; ``optional``: the player may decline. Asks which card
+    and which payment when there is a choice (so it is the last effect of its ability)."""
+    game, player = ctx.game, ctx.controller
+    prices: list[tuple[int, int, tuple[str, ...]]] = []
+    options: list[Action] = []
+    for slot in dict.fromkeys(d.slot for d in dice if d.zone is Zone.CARD and d.slot is not None):
+        die = next(d for d in dice if d.slot == slot)
+        if game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
+            continue
+        cost = price(game, effect, slot, player)
+        payments = payment_options(game.energy_sources(player), game.players[player].virtual, cost, _BUY_OPTIONS)
+        prices.append((slot, cost.amount, cost.types))
+        options += [Purchase(slot, payment) for payment in payments]
+    if not options:
+        game.say("has no die to buy, or cannot pay for one.", player)
+        return False
+    offer = BuyOffer(Frame.of(ctx), effect.into, tuple(prices))
+    if len(options) == 1 and not effect.optional:
+        _bought(game, player, options[0], offer)
+        return True
+    ask(game, player, "Buy a die? " + ", ".join(f"{game.slots[s].card.card.full_name} for {n}" for s, n, _ in prices),
+        ((Pass(),) if effect.optional else ()) + tuple(options), then=_bought, data=offer)
+    return True
+
+
+@continuation("language:buy", BuyOffer)
+def _bought(game: Game, player: int, action: Action, data: BuyOffer) -> None:
+    if not isinstance(action, Purchase):
+        game.say("does not buy a die.", player)
+        return
+    die = next((d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD), None)
+    if die is None:
+        return
+    _, amount, types = next(p for p in data.prices if p[0] == action.slot)
+    cost = Cost(amount, types)
+    name = game.slots[action.slot].card.card.full_name
+    into = ZONE_OF[data.into] if data.into else (
+        Zone.PREP if game.has_rules and first_purchase_to_prep(game, player) else Zone.USED)
+    where = "prep area" if into is Zone.PREP else "used pile"
+    if not amount:
+        buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
+        return
+    spent = pay(game, player, action.payment, cost)
+    buy(game, player, die, into, f"buys {name} for {amount} energy (paying {spent}); the die goes to the {where}.")

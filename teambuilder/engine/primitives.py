@@ -309,5 +309,5 @@ HANDLERS = {
     "cant_attack": _mark, "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
-    "field": moves.field, "roll": moves.roll_dice,
+    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice,
 }

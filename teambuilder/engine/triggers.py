@@ -177,7 +177,7 @@ def _continue(game: Game) -> None:
         return
     game.resolving = None
     if "targeted" in game.tables.watched:
-        for effect, picks in zip(chosen, resolution.targets):
+        for effect, picks in zip(chosen, resolution.targets):  # noqa: B905 (see module docstring)
             for die_id in picks:
                 if die_id >= 0 and not effect.to.chosen:
                     watch(game, "targeted", game.dice[die_id], player=trigger.controller, by=trigger.controller,

@@ -8,17 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.abilities import Amount, DieFilter, Effect, Selector
 from teambuilder.engine import effects, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
-from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import NOTHING, Frame, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import buy, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -64,51 +62,6 @@ def giganta_grows(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     mine = [d for d in ctx.game.field_characters(ctx.controller) if d.slot == ctx.slot]
     spun = [effects.spin(ctx.game, die, 1) for die in mine]   # every die spins, not just the first
     return any(spun)
-
-
-# -- 15: Steve Trevor, Themysciran Liaison -----------------------------------------------
-
-def _wonder_woman_buys(game: Game, player: int) -> list[tuple[int, Cost, Payment]]:
-    """Each affordable way to buy a Wonder Woman die at 3 less (minimum 1)."""
-    found: list[tuple[int, Cost, Payment]] = []
-    sources = game.energy_sources(player)
-    virtual = game.players[player].virtual
-    for slot in game.slots:
-        card = slot.card.card
-        if slot.owner != player or card.name != "Wonder Woman":
-            continue
-        die = next((d for d in game.dice if d.slot == slot.index and d.zone is Zone.CARD), None)
-        if die is None or game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
-            continue
-        cost = Cost(max(effects.purchase_cost(game, slot.index, player) - 3, 1, len(card.energy)), card.energy)
-        found += [(slot.index, cost, payment) for payment in payment_options(sources, virtual, cost, 3)]
-    return found
-
-
-@script("15sww")
-def steve_buys_wonder_woman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    options = _wonder_woman_buys(ctx.game, ctx.controller)
-    if not options:
-        ctx.game.say("cannot pay for a Wonder Woman die.", ctx.controller)
-        return False
-    if len(options) == 1:
-        _buy_wonder_woman(ctx.game, ctx.controller, Choose(0), NOTHING)
-        return True
-    described = "; ".join(f"{n}: {ctx.game.slots[s].card.card.full_name} for {c.amount}"
-                          for n, (s, c, _) in enumerate(options))
-    ask(ctx.game, ctx.controller, f"Steve Trevor: which Wonder Woman die and payment? ({described})",
-        tuple(Choose(n) for n in range(len(options))), then=_buy_wonder_woman, data=NOTHING)
-    return True
-
-
-@continuation("15sww", Nothing)
-def _buy_wonder_woman(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, Choose)
-    slot, cost, payment = _wonder_woman_buys(game, player)[action.index]
-    spent = pay(game, player, payment, cost)
-    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-    buy(game, player, die, Zone.PREP, f"buys {game.slots[slot].card.card.full_name} for {cost.amount} "
-        f"(paying {spent}); the die goes to the prep area.")
 
 
 # -- 26: Misdirection --------------------------------------------------------------------

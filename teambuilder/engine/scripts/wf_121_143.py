@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, rules, windows
+from teambuilder.engine import effects, moves, rules
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.rolling import draw, roll
@@ -246,7 +246,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
         return
     slot, index = data.options[action.index]
     cost = dict(_basic_offers(game, player))[slot]
-    spent = windows.pay(game, player, payments(game, player, cost)[index], cost)
+    spent = moves.pay(game, player, payments(game, player, cost)[index], cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.
@@ -254,7 +254,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
     stored = game.script_state.get(_cave_key(data.frame.slot), ())
     assert isinstance(stored, tuple)
     game.script_state[_cave_key(data.frame.slot)] = (*stored, die.id)
-    windows.buy(game, player, die, Zone.OUT_OF_PLAY,
+    moves.buy(game, player, die, Zone.OUT_OF_PLAY,
                 f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.")
 
 

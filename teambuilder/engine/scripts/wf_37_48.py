@@ -14,16 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules, selectors
-from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
-from teambuilder.engine.energy import payment_options
+from teambuilder.engine.actions import Action, ChooseTarget
 from teambuilder.engine.keywords import is_sidekick_now
-from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
+from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import ko_unless_life
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import buy, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -141,36 +139,3 @@ def catwoman_acrobat(ctx: Context, effect: Effect, dice: list[Die], players: lis
 
 
 #    Superman die at level 2 ----------------------------------------------------------------
-
-# -- Dick Grayson (47): buy a Dick Grayson die for 3 energy whenever a Batman Family die is KO'd
-
-_DICK_COST = Cost(3, ("mask",))
-
-
-@script("47wf")
-def rising_to_the_occasion(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game, player, slot = ctx.game, ctx.controller, ctx.slot
-    on_card = next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD), None)
-    if slot is None or on_card is None:
-        return False
-    if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
-        return False
-    payments = payment_options(game.energy_sources(player), game.players[player].virtual, _DICK_COST, 3)
-    if not payments:
-        return False
-    ask(game, player, "Buy a Dick Grayson die for 3 energy, into your Prep Area?",
-        (Pass(),) + tuple(Purchase(slot, p) for p in payments), then=_dick_grayson, data=NOTHING)
-    return True
-
-
-@continuation("47wf", Nothing)
-def _dick_grayson(game: Game, player: int, action: Action, data: Nothing) -> None:
-    if not isinstance(action, Purchase):
-        game.say("does not buy a Dick Grayson die.", player)
-        return
-    die = next((d for d in game.dice if d.slot == action.slot and d.zone is Zone.CARD), None)
-    if die is None:
-        return
-    spent = pay(game, player, action.payment, _DICK_COST)
-    buy(game, player, die, Zone.PREP, f"buys {game.slots[action.slot].card.card.full_name} for 3 energy "
-        f"(paying {spent}); the die goes to the prep area.")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import keywords, primitives, rules, turn, windows
+from teambuilder.engine import keywords, moves, primitives, rules, turn
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, UseGlobal
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frame, ask, continuation, script
@@ -28,7 +28,6 @@ from teambuilder.engine.scripts.wf_common import (
     card_character_dice,
     damage,
     payments,
-    purchase,
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Mark, Zone
@@ -206,18 +205,8 @@ def steel_paid(game: Game, player: int, action: Action, data: Frame) -> None:
         game.lose_life({player: 1})
         return
     payment = payments(game, player, Cost(1))[action.index - 1]
-    spent = windows.pay(game, player, payment, Cost(1))
+    spent = moves.pay(game, player, payment, Cost(1))
     game.say(f"pays [1] for Steel ({spent}).", player)
-
-
-# -- 68 Superwoman: Lois Lane -------------------------------------------------------------
-
-@script("68wf")
-def superwoman_buy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Purchase a Superwoman die for the [bolt][bolt][bolt] just paid."""
-    if ctx.slot is None:
-        return False
-    return purchase(ctx.game, ctx.controller, ctx.slot)
 
 
 # -- 70 The Penguin: Oswald Cobblepot -----------------------------------------------------

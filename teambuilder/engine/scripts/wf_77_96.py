@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, rolling, rules, windows
+from teambuilder.engine import effects, moves, rolling, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
@@ -258,7 +258,7 @@ def harley_buy(game: Game, player: int, action: Action, data: PaidPurchase) -> N
         game.say("does not pay for Harley Quinn.", player)
         return
     slot, which = data.choices[action.index]
-    spent = windows.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
+    spent = moves.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
     game.say(f"pays [1] ({spent}).", player)
     purchase(game, player, slot)
 

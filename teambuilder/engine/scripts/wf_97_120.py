@@ -7,7 +7,7 @@ bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (11
 (119); Kryptonite (120).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
-and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
+and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
 rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
 continuation; what a card must remember for the rest of a turn is kept as numbers and
 tuples in ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn

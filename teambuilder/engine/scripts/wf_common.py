@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Cost, Effect
-from teambuilder.engine import effects, events, primitives, rules, windows
+from teambuilder.engine import effects, events, moves, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation
@@ -112,7 +112,7 @@ def paid(game: Game, player: int, action: Action, data: PaymentOffer) -> bool:
     if not isinstance(action, Choose):
         game.say("declines to pay.", player)
         return False
-    spent = windows.pay(game, player, payments(game, player, data.cost)[action.index], data.cost)
+    spent = moves.pay(game, player, payments(game, player, data.cost)[action.index], data.cost)
     game.say(f"pays {spent}.", player)
     return True
 
@@ -176,7 +176,7 @@ def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bo
         into = Zone.PREP if first else Zone.USED
     where = "prep area" if into is Zone.PREP else "used pile"
     name = game.slots[slot].card.card.full_name
-    windows.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
+    moves.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
     return True
 
 

@@ -22,6 +22,7 @@ from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.moves import pay
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
     NameChoice,
@@ -33,7 +34,6 @@ from teambuilder.engine.scripts.wwe_common import (
 )
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
