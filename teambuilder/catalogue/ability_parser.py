@@ -94,7 +94,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator", "it", "those",
-                "face")
+                "face", "partly_spent")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -130,7 +130,8 @@ def parse_filter(raw: Any) -> DieFilter:
         basic=_opt_bool(raw, "basic"), named=bool(_opt_bool(raw, "named")), attacked=_opt_bool(raw, "attacked"),
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
         instigator=bool(_opt_bool(raw, "instigator")), zones=zones, it=it,
-        face=_choice(raw, "face", FACE_KINDS) if raw.get("face") is not None else "")
+        face=_choice(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
+        partly_spent=_opt_bool(raw, "partly_spent"))
 
 
 def parse_selector(raw: Any) -> Selector:

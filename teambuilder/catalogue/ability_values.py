@@ -72,6 +72,7 @@ class DieFilter:
     zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
     it: bool = False              # "it"/"those": the dice an earlier effect of the ability chose or moved
     face: str = ""                # showing a face of this kind: character, energy, action, burst
+    partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,11 @@ class BuyOffer(Frozen):
     prices: tuple[tuple[int, int, tuple[str, ...]], ...]
 
 
+def _words(zone: Zone) -> str:
+    """A zone as the log names it: "the used pile", "the reserve pool"."""
+    return ZONE_WORDS[_ZONE_NAME[zone]].lower()
+
+
 def field_die(game: Game, die: Die, how: str = "") -> None:
     """Field a die: it enters the field and "when fielded" triggers."""
     die.zone = Zone.FIELD
@@ -89,11 +94,14 @@ def roll_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     rolled = _count(ctx, effect, dice)
     for die in rolled:
         was = die.zone
+        if was is not Zone.FIELD:
+            die.reset()          # a die rolled anew keeps nothing of its last roll
         roll(game, die)
-        where = f" from the {ZONE_WORDS[_ZONE_NAME[was]].lower()}" if was in _ZONE_NAME else ""
         into = ZONE_OF[effect.into] if effect.into else was
-        to = f" into the {ZONE_WORDS[effect.into].lower()}" if effect.into and into is not was else ""
-        game.say(f"rolls {die.spec.name}{where}{to}: {die.spec.faces[die.face].describe()}.", ctx.controller)
+        verb = "rerolls" if was is Zone.RESERVE else "rolls"
+        where = "" if was not in _ZONE_NAME else f" in the {_words(was)}" if into is was else \
+            f" from the {_words(was)} into the {_words(into)}"
+        game.say(f"{verb} {die.spec.name}{where}: {die.spec.faces[die.face].describe()}.", ctx.controller)
         if into is Zone.RESERVE and was is not Zone.FIELD:
             die.zone = Zone.RESERVE
         elif into is not was:

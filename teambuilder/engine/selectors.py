@@ -90,6 +90,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     face = die.spec.faces[die.face]
     if f.face and not _shows(face.kind, face.burst, f.face):
         return False
+    if f.partly_spent is not None and die.partially_spent != f.partly_spent:
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False

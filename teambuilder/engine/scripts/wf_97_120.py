@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.engine import effects, rules
+from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
@@ -70,20 +70,19 @@ class SpinOrKO(Frozen):
     options: tuple[tuple[str, int], ...]
 
 
-# -- 100 Superwoman: Amazonian ------------------------------------------------------------------
+# -- Superwoman's purchase (100; 129 asks more): spent at least N [bolt] -------------------
 
-@script("100wf")
-def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bought with at least three [bolt]: roll the die now and put it in the reserve pool."""
-    die = ctx.source
-    if die is None or bolts_spent(ctx.game, ctx.controller) < 3:
-        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: she is not rolled at once.", ctx.controller)
-        return False
-    roll(ctx.game, die)
-    die.zone = Zone.RESERVE
-    ctx.game.say(f"rolls {die.spec.name} at once: {die.spec.faces[die.face].describe()}; it goes to the "
-                 "reserve pool.", ctx.controller)
-    return True
+@script("spent_at_least")
+def spent_at_least(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Whether the purchase that triggered this ability was paid with at least ``amount``
+    [bolt] (``bolts_spent``: wild units, and every unit while energy converts to [bolt]),
+    for an ``if_done`` effect after it. The language reads no payments: what a cost was paid
+    with belongs to the purchase, which the ability only hears about."""
+    needed = primitives.value(ctx, effect)
+    spent = bolts_spent(ctx.game, ctx.controller)
+    if spent < needed:
+        ctx.game.say(f"spent {spent} [bolt] on the purchase, fewer than {needed}.", ctx.controller)
+    return spent >= needed
 
 
 # -- 101 The Joker: Oberon Sexton -----------------------------------------------------------

@@ -21,7 +21,7 @@ from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, card_name, is_action_die
+from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -212,33 +212,3 @@ def shaw_regenerate_cost(ctx: Context, effect: Effect, dice: list[Die], players:
     """The card's ability names this script so its text counts as handled; the rule itself
     is the Regenerate guard above, which the engine asks when Shaw would be KO'd."""
     return False
-
-
-# -- 58 Storm: The Storm Goddess Comes ----------------------------------------------------
-
-@script("58xmf")
-def storm_goddess(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Reroll one of your action dice in the reserve pool (not a partly spent one)."""
-    game = ctx.game
-    able = [d for d in game.zone(ctx.controller, Zone.RESERVE) if is_action_die(d) and not d.partially_spent]
-    if not able:
-        game.say("has no action die in the reserve pool that can be rerolled.", ctx.controller)
-        return False
-    if len(able) == 1:
-        _reroll_in_reserve(game, able[0])
-        return True
-    ask(game, ctx.controller, "Choose the action die to reroll.", tuple(ChooseTarget(d.id) for d in able),
-        _storm_die_chosen, Frame.of(ctx))
-    return True
-
-
-@continuation("58xmf:die", Frame)
-def _storm_die_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    _reroll_in_reserve(game, game.dice[action.target])
-
-
-def _reroll_in_reserve(game: Game, die: Die) -> None:
-    roll(game, die)
-    die.reset()
-    game.say(f"rerolls {die.spec.name} in the reserve pool: {_face(die).describe()}.", die.owner)
