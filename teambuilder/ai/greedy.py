@@ -22,6 +22,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
+from teambuilder.ai.moves import choose_purchase
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -81,6 +82,8 @@ class GreedyAgent:
                 return handler(game, decision)
         if decision.kind == DecisionKind.OPTIONAL:
             return Choose(1)          # "you may": yes (the ability was worth having)
+        if decision.kind == DecisionKind.SCRIPT and (bought := choose_purchase(game, decision)) is not None:
+            return bought             # an ability offers a purchase: take it (ai/moves.py)
         return _default(decision)
 
     # -- the Main Step and the attack step's windows ----------------------------------

@@ -12,7 +12,6 @@ a zone: "roll it and put it in your reserve pool".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, Effect
@@ -22,7 +21,8 @@ from teambuilder.engine.actions import Action, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import Payment, apply_payment, payment_options
 from teambuilder.engine.rolling import roll
-from teambuilder.engine.scripts import Frame, Frozen, ask, continuation
+from teambuilder.engine.scripts import ask, continuation
+from teambuilder.engine.scripts.values import BuyOffer, Frame
 from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import Die, Zone
 
@@ -31,16 +31,6 @@ if TYPE_CHECKING:
 
 _ZONE_NAME = {zone: name for name, zone in ZONE_OF.items()}
 _BUY_OPTIONS = 4   # payments offered per card a "buy" effect may buy
-
-
-@dataclass(frozen=True)
-class BuyOffer(Frozen):
-    """A ``buy`` effect waiting for its answer: who buys, into which zone, and the price of
-    each card it offers (slot, energy, required types)."""
-
-    frame: Frame
-    into: str
-    prices: tuple[tuple[int, int, tuple[str, ...]], ...]
 
 
 def _words(zone: Zone) -> str:
