@@ -171,7 +171,7 @@ def describe_effect(effect: Effect) -> str:
     amount = describe_amount(effect.amount)
     op = effect.op
     until = wording.DURATION_WORDS.get(effect.duration, "")
-    if op in ("field", "roll") or op == "draw" and effect.all:
+    if op in ("field", "roll", "buy") or op == "draw" and effect.all:
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
         if effect.split:

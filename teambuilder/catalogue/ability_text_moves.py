@@ -21,7 +21,8 @@ FACE_WORDS = {"character": "a character face", "energy": "an energy face", "acti
 
 def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
-    face = f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else ""
+    face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
+        " of the energy type it shows" if f.energy_of_it else "")
     if not f.zones:
         return face
     whose = "your " if f.owner == "you" else "the "
@@ -78,7 +79,10 @@ def either(amount: Amount, base: str) -> str | None:
 
 
 def move_effect(effect: Effect, to: str, amount: str, dice_words: Callable[[DieFilter], str]) -> str:
-    """The ``field`` and ``roll`` effects, and a draw kept only when every die matches, in words."""
+    """The ``field``, ``roll`` and ``buy`` effects, and a draw kept only when every die
+    matches, in words."""
+    if effect.op == "buy":
+        return _buy(effect)
     if effect.op == "draw":
         each = dice_words(replace(effect.match or DieFilter(kind="any"), zone="field")).replace(" die", " dice")
         where = "roll them into your Reserve Pool" if effect.into in ("", "reserve") else \
@@ -92,3 +96,19 @@ def move_effect(effect: Effect, to: str, amount: str, dice_words: Callable[[DieF
     into = f" and put {'it' if to == 'it' or effect.to.target == 1 else 'them'} in your {ZONE_WORDS[effect.into]}" \
         if effect.into else ""
     return f"roll {how_many}{to}{into}"
+
+
+def _buy(effect: Effect) -> str:
+    """ "you may buy a Dick Grayson die for 3 energy ([mask] among it) and put it in your
+    Prep Area"."""
+    f = effect.to.die
+    what = f"a {' or '.join(f.names)} die" if f.names else "a die of this card" if f.this else "a die"
+    if effect.cost is not None and effect.cost.amount:
+        types = "".join(f"[{t}]" for t in effect.cost.types)
+        price = f" for {effect.cost.amount} energy" + (f" ({types} among it)" if types else "")
+    elif effect.cost is not None:
+        price = ""      # the ability's own cost paid for it
+    else:
+        price = f" for {effect.less} less than its cost (minimum 1)"
+    into = f" and put it in your {ZONE_WORDS[effect.into]}" if effect.into else ""
+    return f"{'you may ' if effect.optional else ''}buy {what}{price}{into}"

@@ -73,6 +73,7 @@ class DieFilter:
     it: bool = False              # "it"/"those": the dice an earlier effect of the ability chose or moved
     face: str = ""                # showing a face of this kind: character, energy, action, burst
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
+    energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
 
 
 @dataclass(frozen=True)

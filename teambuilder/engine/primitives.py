@@ -199,7 +199,7 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
                 if die.zone is not Zone.FIELD:
                     move(ctx.game, die, ZONE_OF[effect.otherwise or "used"])
                 continue
-            if into == "reserve" or into == "field" or effect.roll:
+            if into == "reserve" or into == "field" or effect.roll and fits:
                 roll(ctx.game, die)
                 ctx.game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
             else:

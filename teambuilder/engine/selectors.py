@@ -119,6 +119,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
         return False
+    if f.energy_of_it and (card is None or not set(card.card.energy) & _shown_energy(ctx.it)):
+        return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
         level = face.level if face.kind == CHARACTER else 0
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
@@ -155,6 +157,11 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
         return False
     return not (f.named and game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1) != name)
+
+
+def _shown_energy(dice: list[Die]) -> set[str]:
+    """The energy types the energy faces of ``dice`` show (a wild symbol is no type)."""
+    return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
 
 
 def _shows(kind: str, burst: int, wanted: str) -> bool:

@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.engine import effects, moves, rules
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
@@ -150,32 +148,6 @@ def _superwoman_group(game: Game, player: int, action: Action, data: Frame) -> N
     group = ("villain", "batman_family")[action.index]
     game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
     damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
-
-
-# -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
-
-@script("130wf")
-def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 1 die: not a Sidekick, back to the bag; a Sidekick is rolled, goes to the used
-    pile, and its energy type deals 2 damage to each opposing character die of that type."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 1)
-    if not drawn:
-        game.say("has no die to draw.", ctx.controller)
-        return False
-    die = drawn[0]
-    if not die.is_sidekick:
-        game.say(f"draws {die.spec.name}: not a Sidekick, it goes back to the bag.", ctx.controller)
-        effects.move(game, die, Zone.BAG)
-        return False
-    roll(game, die)
-    face = die.spec.faces[die.face]
-    game.say(f"draws a Sidekick and rolls {face.describe()}.", ctx.controller)
-    effects.move(game, die, Zone.USED)
-    if face.kind != ENERGY or len(face.symbols) != 1 or face.symbols[0] not in ENERGY_TYPES:
-        return False
-    hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
-    return bool(hit) and damage(ctx, 2, hit)
 
 
 # -- 131 The Penguin: Selfish -------------------------------------------------------------------------
