@@ -94,7 +94,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator", "it", "those",
-                "face", "partly_spent", "energy_of")
+                "face", "partly_spent", "energy_of", "fielded")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -131,7 +131,7 @@ def parse_filter(raw: Any) -> DieFilter:
         fought=_opt_bool(raw, "fought"), bound=bool(_opt_bool(raw, "bound")),
         instigator=bool(_opt_bool(raw, "instigator")), zones=zones, it=it,
         face=_choice(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
-        partly_spent=_opt_bool(raw, "partly_spent"),
+        partly_spent=_opt_bool(raw, "partly_spent"), fielded=_opt_bool(raw, "fielded"),
         energy_of_it=_choice(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 

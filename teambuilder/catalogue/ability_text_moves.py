@@ -22,7 +22,7 @@ FACE_WORDS = {"character": "a character face", "energy": "an energy face", "acti
 def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
     face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
-        " of the energy type it shows" if f.energy_of_it else "")
+        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "")
     if not f.zones:
         return face
     whose = "your " if f.owner == "you" else "the "

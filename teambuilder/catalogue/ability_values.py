@@ -74,6 +74,7 @@ class DieFilter:
     face: str = ""                # showing a face of this kind: character, energy, action, burst
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
+    fielded: bool | None = None   # fielded at some point this turn
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False

@@ -288,13 +288,3 @@ def _assemble_named(game: Game, player: int, action: Action, data: AffiliationCh
              player)
     free = Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any"))
     primitives.apply(ctx, free, [], [])
-
-
-@script("72xmf:end")
-def assemble_fielded_none(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """True when the controller fielded no character die this turn (the Prep follows)."""
-    game = ctx.game
-    fielded = [d for d in game.this_turn.fielded if game.dice[d].owner == ctx.controller]
-    if fielded:
-        game.say("fielded a character this turn: Whoever Assemble! preps nothing.", ctx.controller)
-    return not fielded
