@@ -2,8 +2,8 @@
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
 Cards here: Mr. Freeze (122); Mr. Mxyzptlk (123) and Ultraman (138), using other cards'
-action effects; Scarecrow (127); Superwoman: Reign of Terror (129); The Joker (130); The
-Penguin (131); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
+action effects; Scarecrow (127); Superwoman: Reign of Terror (129); The Penguin (131);
+Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
 """
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 
 Cards here: Batman's global (1-3) and Superman's global (22-24), "unless an opponent pays
 life" (the offer itself is in ``wf_common``, shared with Catwoman, 44, in ``wf_37_48``);
-Harvey Bullock (8, 9); Dark Avenger (27); End of Days (28); Man of Steel (30); To the
-Rescue! (31).
+Harvey Bullock (8, 9); End of Days (28).
 
 Each script is named after its card (``1wf:2`` is card 1's second ability) and works
 through the engine's own primitives (``effects``, ``rules``, ``windows``), so every rule a

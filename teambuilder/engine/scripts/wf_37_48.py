@@ -1,8 +1,7 @@
 """World's Finest, cards 37 to 48: the parts of their abilities the data cannot say.
 
-Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Carmine Falcone
-(43); Catwoman: Acrobat (44, whose "unless an opponent pays 2 life" is Batman's global's,
-in ``wf_common``); Clark Kent (45); Dick Grayson (47).
+Cards here: Batcave (37); Brainiac (41); Carmine Falcone (43); Catwoman: Acrobat (44,
+whose "unless an opponent pays 2 life" is Batman's global's, in ``wf_common``).
 
 Each script is named after its card (``37wf:2`` is card 37's second ability) and works
 through the engine's own primitives (``effects``, ``rules``, ``windows``), so every rule a

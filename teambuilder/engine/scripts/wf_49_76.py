@@ -1,8 +1,8 @@
 """World's Finest scripts, cards 49-76: what the ability language cannot say.
 
-Cards here: General Zod: Despot (49); Harvey Bullock (51); Krypto (53); Kryptonite (54);
-Lex Luthor (55); Mr. Freeze (57); Scarecrow (64); Steel (65); Superwoman (68); The Joker
-(69); The Penguin (70); Ultraman (73); Alfred Pennyworth (75). Cards 77-96 are in
+Cards here: General Zod: Despot (49); Harvey Bullock (51); Kryptonite (54); Lex Luthor
+(55); Mr. Freeze (57); Scarecrow (64); Steel (65); The Penguin (70); Ultraman (73). Cards
+77-96 are in
 ``wf_77_96``, the helpers both use in ``wf_common``.
 
 Each script is named by its card code (``51wf``; ``51wf:2`` for a card's second one) and

@@ -1,7 +1,7 @@
 """World's Finest scripts, cards 77-96: what the ability language cannot say.
 
 Cards here: Batcave: Batman's Lair (77); Batgirl (78) and Kal-L (89), who may block whom;
-Brainiac: Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn
+Brainiac: Manipulative Schemer (80); Clark Kent (83) and Harley Quinn
 (88), buying a die when KO'd; Dick Grayson (85); General Zod: Madman (87). Cards 49-76 are
 in ``wf_49_76``, the helpers both use in ``wf_common``.
 

@@ -3,7 +3,7 @@ the data language. Superstars 25-48 are in ``wwe_25_48``, the basic actions (49-
 ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
 ``wwe_common``. In WWE "Superstar" means character.
 
-Cards here: AJ Styles (2); Asuka (5); Becky Lynch (7, 9); Bobby Heenan (11); Charlotte
+Cards here: Asuka (5); Becky Lynch (9); Bobby Heenan (11); Charlotte
 Flair (16); Eddie Guerrero (19); John Cena (22).
 
 Each script is named after its card (``5wwe``; ``19wwe:2`` for a card's second one) and

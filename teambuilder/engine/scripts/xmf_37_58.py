@@ -1,8 +1,8 @@
 """X-Men Forever scripts, cards 37-58: what the ability language cannot say (cards 59-72
 are in ``xmf_59_72``).
 
-Cards here: Mastermind (40); Mystique (45); Professor X (47, 48); Rachel Summers (50,
-51); Sebastian Shaw (54, whose Regenerate costs 1 life); Storm (58).
+Cards here: Mastermind (40); Mystique (45); Rachel Summers (50, 51); Sebastian Shaw (54,
+whose Regenerate costs 1 life).
 
 Each script is named by its card code (``40xmf``; ``50xmf:2`` for a card's second one)
 and uses the engine's own primitives, so every rule a data effect obeys still applies.
