@@ -185,7 +185,7 @@ class Game:
         resolving = self.resolving
         copy.resolving = None if resolving is None else replace(
             resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking),
-            carried=list(resolving.carried))
+            carried=list(resolving.carried), carried_it=list(resolving.carried_it))
         return copy
 
     # -- queries -----------------------------------------------------------------------

@@ -65,7 +65,7 @@ def apply(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     if effect.op in _MOVING:
         before = [d.zone for d in dice]
         done = handler(ctx, effect, dice, players)
-        ctx.it = [d for d, zone in zip(dice, before, strict=True) if d.zone is not zone]
+        ctx.it = [d for i, d in enumerate(dice) if d.zone is not before[i]]
         return done
     done = handler(ctx, effect, dice, players)
     if dice:
