@@ -59,7 +59,9 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
-     "primitives", "keyword_flow", "keyword_enlistment"),
+     "keyword_flow", "keyword_enlistment"),
+    ("moves", "references"),                                # fielding, rolling and buying dice; amounts in words
+    ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs"),                          # resolving abilities; costs paid with dice
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from teambuilder.ai import choices, dice_costs, enlistment, payments
 from teambuilder.ai.keyword_choices import keyword_answer
 from teambuilder.ai.keyword_picks import keyword_pick
+from teambuilder.ai.moves import choose_purchase
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -96,6 +97,8 @@ class GreedyAgent:
             return payments.answer(game, decision)
         if decision.kind == DecisionKind.CHOICE:
             return choices.answer(game, decision)
+        if decision.kind == DecisionKind.SCRIPT and (bought := choose_purchase(game, decision)) is not None:
+            return bought             # an ability offers a purchase: take it (ai/moves.py)
         return keyword_pick(game, decision, die_value) or _default(decision)
 
     # -- the Main Step and the attack step's windows ----------------------------------

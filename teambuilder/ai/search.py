@@ -93,6 +93,9 @@ class SearchAgent:
             return _distinct([greedy_pick, *decision.options])[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.PAY:
             return _distinct([greedy_pick] + payments.candidates(decision))
+        if decision.kind == DecisionKind.SCRIPT and any(isinstance(o, Purchase) for o in decision.options):
+            # An ability's purchase offer: buying (greedy's pick) against declining, when allowed.
+            return _distinct([greedy_pick] + [o for o in decision.options if isinstance(o, Pass)])
         if decision.kind == DecisionKind.BLOCKERS:
             return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]

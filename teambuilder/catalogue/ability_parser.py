@@ -29,6 +29,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     DISTINCT,
     DURATIONS,
     EVENTS,
+    FACE_KINDS,
     KEYWORD_NAMES,
     LABEL_TRIGGERS,
     LEGACY_SELECTORS,
@@ -111,7 +112,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost")
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -120,12 +121,17 @@ def parse_filter(raw: Any) -> DieFilter:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"die filter: expected a mapping, got {raw!r}")
     _check_keys(raw, _FILTER_KEYS, "die filter")
+    it = bool(_opt_bool(raw, "it") or _opt_bool(raw, "those"))
+    if it:
+        # "it" may be anywhere, and of any kind (a die just drawn, KO'd or rolled).
+        raw = {"zone": "any", "kind": "any", **raw}
+    zones: tuple[str, ...] = ()
+    if isinstance(raw.get("zone"), list):
+        zones = tuple(_choice({"zone": z}, "zone", ZONES) for z in raw["zone"])
+        raw = {**raw, "zone": "any"}
     energy = _names(raw, "energy")
     if not set(energy) <= set(ENERGY_TYPES):
         raise _fail(raw, f"energy: {energy!r} names something that is not an energy type")
-    zones = _names(raw, "zone") if isinstance(raw.get("zone"), list) else ()
-    if not set(zones) <= set(ZONES) - {"any"}:
-        raise _fail(raw, f"zone: {zones!r} names something that is not a zone")
     return DieFilter(
         owner=_choice(raw, "owner", OWNERS) if raw.get("owner") is not None else None,
         kind=_choice(raw, "kind", DIE_KINDS, "character"),
@@ -148,7 +154,11 @@ def parse_filter(raw: Any) -> DieFilter:
         instigator=bool(_opt_bool(raw, "instigator")), partner=bool(_opt_bool(raw, "partner")),
         paired=_opt_bool(raw, "paired"), equipped=bool(_opt_bool(raw, "equipped")),
         this_card=bool(_opt_bool(raw, "this_card")),
-        other_die=bool(_opt_bool(raw, "other_die")), doomed=_opt_bool(raw, "doomed"))
+        other_die=bool(_opt_bool(raw, "other_die")), doomed=_opt_bool(raw, "doomed"),
+        it=it,
+        face=_choice(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
+        partly_spent=_opt_bool(raw, "partly_spent"), fielded=_opt_bool(raw, "fielded"),
+        energy_of_it=_choice(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -159,13 +169,16 @@ def parse_selector(raw: Any) -> Selector:
         raw = LEGACY_SELECTORS[raw]
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"to: expected a selector name or mapping, got {raw!r}")
-    own = ("player", "target", "up_to", "or_player", "keep")
+    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to")
     _check_keys(raw, own + _FILTER_KEYS, "to")
-    up_to = raw.get("up_to")
-    target = _int(raw, "up_to") if up_to is not None else _int(raw, "target")
+    # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
+    chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
+    up_to = raw.get("up_to", raw.get("choose_up_to"))
+    target = _int({"n": up_to}, "n") if up_to is not None else _int(raw, "choose" if chosen else "target")
     return Selector(
         player=_choice(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
         target=target, up_to=up_to is not None, or_player=bool(_opt_bool(raw, "or_player")), keep=_int(raw, "keep"),
+        chosen=chosen,
         die=parse_filter({k: v for k, v in raw.items() if k not in own}))
 
 
@@ -177,7 +190,7 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     _check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "chosen", "prep_energy", "times", "plus"), "amount")
+                      "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise _fail(raw, f"energy: {energy!r} is not an energy type")
@@ -185,10 +198,12 @@ def parse_amount(raw: Any) -> Amount:
         count=parse_filter(raw["count"]) if "count" in raw else None,
         distinct=_choice(raw, "distinct", DISTINCT, "dice"),
         stat=_choice(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
-        of=_choice(raw, "of", ("this", "event", "target"), "this"), energy=energy,
+        of=_choice(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
         reserve_types=bool(_opt_bool(raw, "reserve_types")),
         event_amount=bool(_opt_bool(raw, "event_amount")), chosen=bool(_opt_bool(raw, "chosen")),
-        prep_energy=bool(_opt_bool(raw, "prep_energy")), times=_int(raw, "times", 1), plus=_int(raw, "plus"))
+        prep_energy=bool(_opt_bool(raw, "prep_energy")), times=_int(raw, "times", 1), plus=_int(raw, "plus"),
+        half=_choice(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
+        at_least=_opt_int(raw, "at_least"), at_most=_opt_int(raw, "at_most"))
     if amount.is_fixed:
         raise _fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen "
                          "or prep_energy)")
@@ -307,7 +322,9 @@ def _parse_effect(raw: Any) -> Effect:
         instead_of=_choice(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
         next_die=bool(_opt_bool(raw, "next")), conditions=_conditions(raw),
         cards=_choice(raw, "cards", ("event", "basic_actions"), "event") if op == "use_effect" else "",
-        bursts=bool(_opt_bool(raw, "bursts")))
+        bursts=bool(_opt_bool(raw, "bursts")),
+        cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
+        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")))
     if effect.unless is not None and effect.pay is not None:
         raise _fail(raw, "an effect has either unless (paying stops it) or pay (paying makes it happen)")
     if raw.get("instead") is not None:

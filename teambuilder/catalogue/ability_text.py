@@ -4,6 +4,8 @@ rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."
 
 from __future__ import annotations
 
+from teambuilder.catalogue import ability_text_moves as refs
+from teambuilder.catalogue import ability_words as wording
 from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, keep_words, priced
 from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
@@ -18,10 +20,13 @@ def describe_selector(to: Selector) -> str:
         target = {"opponent": "target opponent", "you": "you"}.get(to.die.owner or "", "target player")
         return {"you": "you", "opponent": "your opponent", "each": "each player", "target": target,
                 "active": "the active player", "event": "that player"}[to.player]
+    if to.chosen:
+        return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         return text + (" or target player" if to.or_player else "")
-    if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped:
+    if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped \
+            or to.die.it:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
@@ -52,7 +57,7 @@ def describe_amount(amount: Amount) -> str:
                 "types": "different energy types among " + describe_dice(amount.count, plural=True)}[amount.distinct]
         base = f"the number of {what}"
     elif amount.stat is not None:
-        whose = {"this": "this die's", "event": "that die's", "target": "the target's"}[amount.of]
+        whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
         base = f"the [{amount.energy}] energy in your Reserve Pool"
@@ -60,6 +65,9 @@ def describe_amount(amount: Amount) -> str:
         base = "the different energy types in your Reserve Pool"
     else:
         base = amount_words(amount)
+    base = refs.limited(amount, base)
+    if (whole := refs.either(amount, base)) is not None:
+        return whole
     if amount.times != 1:
         base = f"{amount.times} times {base}"
     if amount.plus:
@@ -101,7 +109,9 @@ def _describe_effect(effect: Effect) -> str:
     to = describe_selector(effect.to)
     amount = describe_amount(effect.amount)
     op = effect.op
-    until = DURATION_WORDS.get(effect.duration, "")
+    until = wording.DURATION_WORDS.get(effect.duration, "")
+    if op in ("field", "roll", "buy") or op == "draw" and effect.all:
+        return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
         if effect.split:
             among = describe_dice(effect.to.die, plural=True)
@@ -255,6 +265,8 @@ def describe_condition(condition: Condition) -> str:
     kind = condition.kind
     if kind == "count":
         assert condition.die is not None
+        if condition.die.it:
+            return refs.it_condition(condition.die, condition.at_least, describe_dice)
         what = describe_dice(condition.die, plural=True)
         if condition.at_least is not None and condition.at_most is None:
             if condition.at_least == 1:
@@ -295,7 +307,7 @@ def render_ability(ability: Ability) -> str:
     """One ability as a line of card text."""
     if ability.text:
         body = ability.text
-        for label in _WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
+        for label in wording.WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
             if body.startswith(label):
                 body = body[len(label):].strip()
                 body = body[:1].upper() + body[1:]

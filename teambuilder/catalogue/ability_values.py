@@ -98,7 +98,12 @@ class DieFilter:
     name_contains: str = ""       # its card's name contains this text ("Kryptonite")
     has_affiliation: bool | None = None   # has some affiliation (False: none at all)
     min_cost: int | None = None
-    zones: tuple[str, ...] = ()   # ``zone: [used, prep]``: in any of these (``zone`` is then "any")
+    zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
+    it: bool = False              # "it"/"those": the dice an earlier effect of the ability chose or moved
+    face: str = ""                # showing a face of this kind: character, energy, action, burst
+    partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
+    energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
+    fielded: bool | None = None   # fielded at some point this turn
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Selector:
     up_to: bool = False         # fewer targets (even none) may be chosen
     or_player: bool = False     # a target player may be chosen instead of a die
     keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
+    chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
     die: DieFilter = field(default_factory=DieFilter)
 
     @property
@@ -125,7 +131,7 @@ class Amount:
     count: DieFilter | None = None
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
-    of: str = "this"                # this | event | target
+    of: str = "this"                # this | event | target | it (the total over "those" dice)
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
@@ -133,6 +139,9 @@ class Amount:
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
     times: int = 1
     plus: int = 0
+    half: str = ""                  # halved, rounded "down" or "up"
+    at_least: int | None = None     # the result is at least this ("minimum 1")
+    at_most: int | None = None      # and at most this
 
     @property
     def is_fixed(self) -> bool:
@@ -182,7 +191,7 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
-    conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
+    conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only if they hold as it resolves
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows
     next_die: bool = False          # prevent: the next damage to one of your character dice this turn
@@ -191,6 +200,9 @@ class Effect:
     choice: str = ""                # choose: what is chosen (number, name, energy, affiliation)
     unless: Price | None = None     # the effect does not happen if the payer pays this
     pay: Price | None = None        # the effect happens only if the payer pays this
+    cost: Cost | None = None        # buy: the price asked (else the purchase cost ``less`` some)
+    less: int = 0
+    optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
 
     @property
     def targets(self) -> bool:

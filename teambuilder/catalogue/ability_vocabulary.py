@@ -53,6 +53,7 @@ DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
 PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
+FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "next_turn",
@@ -97,7 +98,10 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level"),
+    "field": ("amount", "level"),
+    "roll": ("amount", "into"),
+    "buy": ("into", "cost", "less", "optional"),
     "energy": ("amount", "types"),
     "must_attack": ("duration",),
     "must_block": ("duration",),

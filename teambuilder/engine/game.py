@@ -187,7 +187,7 @@ class Game:
         resolving = self.resolving
         copy.resolving = None if resolving is None else replace(
             resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking),
-            carried=list(resolving.carried), answers=dict(resolving.answers))
+            carried=list(resolving.carried), carried_it=list(resolving.carried_it), answers=dict(resolving.answers))
         return copy
 
     # -- queries -----------------------------------------------------------------------

@@ -10,8 +10,9 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keywords, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, keywords, moves, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import (
@@ -52,16 +53,36 @@ def value(ctx: Context, effect: Effect) -> int:
     return selectors.amount(ctx, effect.amount)
 
 
+# Effects whose "it" is the dice they moved (a KO that Iron Will stopped moved nothing).
+_MOVING = frozenset(("ko", "move", "field"))
+
+
 def apply(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Run one primitive; True when it did something (for ``if_done``)."""
+    """Run one primitive; True when it did something (for ``if_done``). The dice it
+    reached (moved, for a moving effect; drawn, for a draw) become "it" for the ability's
+    later effects."""
     handler = HANDLERS.get(effect.op)
     if handler is None:
         raise ValueError(f"effect {effect.op!r} has no handler")
-    return handler(ctx, effect, dice, players)
+    if effect.op in _MOVING:
+        before = [d.zone for d in dice]
+        done = handler(ctx, effect, dice, players)
+        ctx.it = [d for i, d in enumerate(dice) if d.zone is not before[i]]
+        return done
+    done = handler(ctx, effect, dice, players)
+    if dice:
+        ctx.it = list(dice)
+    return done
 
 
 def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     amount = value(ctx, effect)
+    if explained(effect.amount) and not effect.split and ctx.slot is not None:
+        # A counted amount: the log says what it came to, and from what.
+        ctx.game.say(f"{ctx.game.slots[ctx.slot].card.card.name} deals {amount} damage "
+                     f"({counted(ctx, effect.amount)}).", ctx.controller)
+    if amount <= 0 and not effect.amount.is_fixed:
+        return False        # a count that came to nothing deals no damage
     if effect.split:
         # Split damage: each pick of the same die is 1 damage to it.
         amount = 1
@@ -171,19 +192,31 @@ def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw; each drawn die goes ``into`` when it ``match``es (with ``all``: when every
+    drawn die matches, all of them do), else ``otherwise``. The drawn dice become "it"."""
     count = max(value(ctx, effect), 1)
     drawn_any = False
+    ctx.it = []
     for player in players:
         drawn = draw(ctx.game, player, count)
         drawn_any = drawn_any or bool(drawn)
         if len(drawn) > 1 and (effect.into or "reserve") == "reserve" and effect.match is None:
             ctx.game.say(f"draws and rolls {len(drawn)} dice.", player)
+        ctx.it += drawn
+        every = effect.all and len(drawn) == count and all(
+            effect.match is None or selectors.matches(ctx, d, effect.match) for d in drawn)
         for die in drawn:
-            fits = effect.match is None or selectors.matches(ctx, die, effect.match)
+            fits = every if effect.all else effect.match is None or selectors.matches(ctx, die, effect.match)
             into = effect.into or "reserve"
             if not fits:
                 into = effect.otherwise or "bag"
-            if into == "reserve" or into == "field" or effect.roll:
+            if into == "field" and not effect.roll:
+                ctx.game.say(f"draws {die.spec.name}.", player)
+                moves.field(ctx, Effect("field", level=effect.level), [die], [])
+                if die.zone is not Zone.FIELD:
+                    move(ctx.game, die, ZONE_OF[effect.otherwise or "used"])
+                continue
+            if into == "reserve" or into == "field" or effect.roll and fits:
                 roll(ctx.game, die)
                 ctx.game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
             else:
@@ -342,4 +375,5 @@ HANDLERS = {
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "use_effect": _use_effect, "borrow_text": _borrow_text,
+    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice,
 }

@@ -39,6 +39,7 @@ class Resolution:
     done: bool = True                                          # the last one did something
     did_any: bool = False                                      # some effect did something
     carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
+    carried_it: list[int] = field(default_factory=list)       # the dice "it" refers to (``selectors.Context.it``)
     # Questions an effect asks as it is reached, answered so far by effect index: a price
     # (``unless``/``pay``: paid or not) or a ``choose`` (made). ``pricing`` says which price
     # question about the effect at ``next_effect`` is pending (see ``PriceQuestion``).

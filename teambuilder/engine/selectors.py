@@ -51,6 +51,7 @@ class Context:
         self.bound = bound                # dice the ability that switched this one on had chosen
         self.instigator = instigator      # the die that caused the event (targeting die, damage source)
         self.bursts = bursts              # the bursts an action die (or a copy of its effect) was used with
+        self.it: list[Die] = []           # "it"/"those": the dice the ability's latest effect reached
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -85,9 +86,17 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     game = ctx.game
     if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
         return False
-    if f.zones and not any(die.zone is ZONE_OF[z] for z in f.zones):
+    if f.zones and all(die.zone is not ZONE_OF[z] for z in f.zones):
+        return False
+    if f.it and all(d is not die for d in ctx.it):
         return False
     face = die.spec.faces[die.face]
+    if f.face and not _shows(face.kind, face.burst, f.face):
+        return False
+    if f.partly_spent is not None and die.partially_spent != f.partly_spent:
+        return False
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False
@@ -116,6 +125,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.keywords and not any(game.has_keyword(die, k) for k in f.keywords):
         return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
+        return False
+    if f.energy_of_it and (card is None or not set(card.card.energy) & _shown_energy(ctx.it)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
         level = face.level if face.kind == CHARACTER else 0
@@ -198,6 +209,16 @@ def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
     return choice.kind is ChoiceKind.AFFILIATION and choice.text in affiliations(ctx.game, die)
 
 
+def _shown_energy(dice: list[Die]) -> set[str]:
+    """The energy types the energy faces of ``dice`` show (a wild symbol is no type)."""
+    return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
+
+
+def _shows(kind: str, burst: int, wanted: str) -> bool:
+    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
+    return burst > 0 if wanted == "burst" else kind == wanted
+
+
 def _sidekick_now(game: Game, die: Die) -> bool:
     """A Sidekick die, or (Ally) a character die with Ally while it is in the field."""
     if die.is_sidekick:
@@ -264,6 +285,8 @@ def select(ctx: Context, f: DieFilter) -> list[Die]:
             dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
     elif f.this_card:
         dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
+    elif f.it:
+        dice = ctx.it
     else:
         zone = ZONE_OF.get(f.zone)
         # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
@@ -291,13 +314,9 @@ def amount(ctx: Context, value: Amount) -> int:
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
     elif value.stat is not None:
-        die = {"this": ctx.source, "event": ctx.event_die,
-               "target": ctx.targets[0] if ctx.targets else None}[value.of]
-        if die is not None:
-            face = die.spec.faces[die.face]
-            base = {"attack": lambda: game.stats(die)[0], "defense": lambda: game.stats(die)[1],
-                    "level": lambda: face.level, "cost": lambda: die_cost(game, die),
-                    "fielding": lambda: face.fielding}[value.stat]()
+        dice = ctx.it if value.of == "it" else [{"this": ctx.source, "event": ctx.event_die,
+                                                 "target": ctx.targets[0] if ctx.targets else None}[value.of]]
+        base = sum(_stat(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
         base = sum(f.symbols.count(value.energy) for f in _reserve_energy(game, ctx.controller))
     elif value.reserve_types:
@@ -310,7 +329,30 @@ def amount(ctx: Context, value: Amount) -> int:
     elif value.prep_energy:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
-    return base * value.times + value.plus
+    return _adjusted(value, base) * value.times + value.plus
+
+
+def _stat(game: Game, die: Die, stat: str) -> int:
+    face = die.spec.faces[die.face]
+    if stat == "attack":
+        return game.stats(die)[0]
+    if stat == "defense":
+        return game.stats(die)[1]
+    if stat == "level":
+        return face.level
+    return die_cost(game, die) if stat == "cost" else face.fielding
+
+
+def _adjusted(value: Amount, number: int) -> int:
+    """The counted number halved (rounded down or up), then kept between ``at_least`` and
+    ``at_most``; ``times`` and ``plus`` apply after ("1, or 2 if you have one": at most 1, plus 1)."""
+    if value.half:
+        number = (number + (1 if value.half == "up" else 0)) // 2
+    if value.at_most is not None:
+        number = min(number, value.at_most)
+    if value.at_least is not None:
+        number = max(number, value.at_least)
+    return number
 
 
 def _reserve_energy(game: Game, player: int) -> list:  # type: ignore[type-arg]

@@ -103,7 +103,8 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
     if effect.to.player != "target":
         for die in selectors.select(ctx, effect.to.die):
             if (effect.split or die.id not in picked) and (
-                    die.zone is not Zone.FIELD or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
+                    die.zone is not Zone.FIELD or effect.to.chosen
+                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
                 found.append(die.id)
     return sorted(found)
 
@@ -182,9 +183,9 @@ def _continue(game: Game) -> None:
             return
     game.resolving = None
     if "targeted" in game.tables.watched:
-        for picks in resolution.targets:
+        for effect, picks in zip(chosen, resolution.targets):  # noqa: B905 (see module docstring)
             for die_id in picks:
-                if die_id >= 0:
+                if die_id >= 0 and not effect.to.chosen:
                     watch(game, "targeted", game.dice[die_id], player=trigger.controller, by=trigger.controller,
                           kind=trigger.kind, event_slot=trigger.slot,
                           instigator=None if trigger.source is None else game.dice[trigger.source])
@@ -199,12 +200,14 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
     if not resolution.applying:
         game.say(f"resolves {trigger.label(game)}.", trigger.controller)
     ctx.targets = [game.dice[i] for i in resolution.carried]
+    ctx.it = [game.dice[i] for i in resolution.carried_it]
     done = resolution.done
     did_any = resolution.did_any
     steps = list(zip(effects_of(ability, resolution), resolution.targets))  # noqa: B905 (see module docstring)
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
-        if effect.if_done and not done:
+        if effect.if_done and not done or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+            done = False        # (an effect whose own condition fails does not happen)
             continue
         if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
             continue      # "Burst: also ...": this effect does not apply now
@@ -243,6 +246,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
             resolution.did_any = did_any
             resolution.carried = [d.id for d in ctx.targets]
+            resolution.carried_it = [d.id for d in ctx.it]
             game.resolving = resolution
             return
     if steps and not did_any:

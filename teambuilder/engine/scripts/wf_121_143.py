@@ -11,11 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, windows
+from teambuilder.engine import effects, moves
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
@@ -116,32 +114,6 @@ def _superwoman_group(game: Game, player: int, action: Action, data: Frame) -> N
     damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
 
 
-# -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
-
-@script("130wf")
-def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 1 die: not a Sidekick, back to the bag; a Sidekick is rolled, goes to the used
-    pile, and its energy type deals 2 damage to each opposing character die of that type."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 1)
-    if not drawn:
-        game.say("has no die to draw.", ctx.controller)
-        return False
-    die = drawn[0]
-    if not die.is_sidekick:
-        game.say(f"draws {die.spec.name}: not a Sidekick, it goes back to the bag.", ctx.controller)
-        effects.move(game, die, Zone.BAG)
-        return False
-    roll(game, die)
-    face = die.spec.faces[die.face]
-    game.say(f"draws a Sidekick and rolls {face.describe()}.", ctx.controller)
-    effects.move(game, die, Zone.USED)
-    if face.kind != ENERGY or len(face.symbols) != 1 or face.symbols[0] not in ENERGY_TYPES:
-        return False
-    hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
-    return bool(hit) and damage(ctx, 2, hit)
-
-
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
@@ -188,7 +160,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
         return
     slot, index = data.options[action.index]
     cost = dict(_basic_offers(game, player))[slot]
-    spent = windows.pay(game, player, payments(game, player, cost)[index], cost)
+    spent = moves.pay(game, player, payments(game, player, cost)[index], cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.
@@ -196,7 +168,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
     stored = game.script_state.get(_cave_key(data.frame.slot), ())
     assert isinstance(stored, tuple)
     game.script_state[_cave_key(data.frame.slot)] = (*stored, die.id)
-    windows.buy(game, player, die, Zone.OUT_OF_PLAY,
+    moves.buy(game, player, die, Zone.OUT_OF_PLAY,
                 f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.")
 
 

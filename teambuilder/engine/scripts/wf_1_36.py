@@ -12,17 +12,15 @@ as numbers and tuples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, DieFilter, Effect
-from teambuilder.engine import effects, primitives, rules, selectors
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import effects
 from teambuilder.engine.actions import Action, ChooseTarget
-from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die
+from teambuilder.engine.state import Die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -40,13 +38,6 @@ def _slot(ctx: Context) -> int:
     return -1 if ctx.slot is None else ctx.slot
 
 
-# -- Dark Avenger (27): 1 damage, or 2 with an active Batman Family character --------------
-
-@script("27wf", harms=True)
-def dark_avenger(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    batman_family = selectors.select(ctx, DieFilter(owner="you", affiliations=("batman_family",)))
-    amount = 2 if batman_family else 1
-    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=amount)), dice, players)
 
 
 # -- End of Days (28): each player keeps one character die --------------------------------
@@ -79,29 +70,3 @@ def _end_of_days(game: Game, player: int, action: Action, data: EndOfDays) -> No
     assert isinstance(action, ChooseTarget)
     game.say(f"keeps {game.die_name(game.dice[action.target])}.", player)
     _keep_next(game, list(data.waiting), [*data.keep, action.target])
-
-
-# -- Man of Steel (30): the life it gains with an active Superman Family character ---------
-
-@script("30wf")
-def man_of_steel_life(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if not selectors.select(ctx, DieFilter(owner="you", affiliations=("superman_family",))):
-        return False
-    ctx.game.gain_life(ctx.controller, 1)
-    return True
-
-
-# -- To the Rescue! (31): field one die from the reserve for free --------------------------
-
-@script("31wf")
-def field_for_free(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    done = False
-    for die in dice:
-        if die.zone is not Zone.RESERVE or die.spec.faces[die.face].kind != CHARACTER:
-            continue
-        if game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, die):
-            continue
-        field_die(game, die, " for free")
-        done = True
-    return done

@@ -6,7 +6,7 @@ Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two
 bringing a die to the field; Dick Grayson (115); Kal-L (119).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
-and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
+and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
 rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
 continuation; what a card must remember for the rest of a turn is kept as numbers and
 tuples in ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn
@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import DieFilter, Effect
-from teambuilder.engine import effects, rules
+from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.choices import chosen_text
 from teambuilder.engine.game_state import Choice, ChoiceKind
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     bolts_spent,
@@ -62,18 +62,17 @@ class NameChoice(Frozen):
 
 # -- 100 Superwoman: Amazonian ------------------------------------------------------------------
 
-@script("100wf")
-def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bought with at least three [bolt]: roll the die now and put it in the reserve pool."""
-    die = ctx.source
-    if die is None or bolts_spent(ctx.game, ctx.controller) < 3:
-        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: she is not rolled at once.", ctx.controller)
-        return False
-    roll(ctx.game, die)
-    die.zone = Zone.RESERVE
-    ctx.game.say(f"rolls {die.spec.name} at once: {die.spec.faces[die.face].describe()}; it goes to the "
-                 "reserve pool.", ctx.controller)
-    return True
+@script("spent_at_least")
+def spent_at_least(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Whether the purchase that triggered this ability was paid with at least ``amount``
+    [bolt] (``bolts_spent``: wild units, and every unit while energy converts to [bolt]),
+    for an ``if_done`` effect after it. The language reads no payments: what a cost was paid
+    with belongs to the purchase, which the ability only hears about."""
+    needed = primitives.value(ctx, effect)
+    spent = bolts_spent(ctx.game, ctx.controller)
+    if spent < needed:
+        ctx.game.say(f"spent {spent} [bolt] on the purchase, fewer than {needed}.", ctx.controller)
+    return spent >= needed
 
 
 # -- 101 The Joker: Oberon Sexton -----------------------------------------------------------
@@ -181,38 +180,6 @@ def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players:
     return attack > 0
 
 
-# -- 105 Ultraman: World Conqueror -----------------------------------------------------------
-
-@script("105wf")
-def ultraman_conquers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO each opposing Superman Family character die, then deal their total level."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    total = 0
-    for die in [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]:
-        level = die.spec.faces[die.face].level
-        if effects.ko(game, die):
-            total += level
-    if not total:
-        return False
-    game.say(f"Ultraman deals {total} damage (the total level of the KO'd dice).", ctx.controller)
-    return damage(ctx, total, players=[opponent])
-
-
-# -- 108 Bane: Genius Tactician ------------------------------------------------------------------
-
-@script("108wf")
-def bane_breaks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bane KO'd an opposing character die (``kos``): half its A (rounded down) to the
-    opponent. The KO'd die has left the field, so its A is the one its face shows."""
-    game, victim = ctx.game, ctx.event_die
-    if victim is None:
-        return False
-    amount = victim.spec.faces[victim.face].attack // 2 if game.is_character(victim) else 0
-    game.say(f"Bane deals half of {victim.spec.name}'s A: {amount}.", ctx.controller)
-    return amount > 0 and damage(ctx, amount, players=[1 - ctx.controller])
-
-
 # -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
 
 @script("110wf")
@@ -237,41 +204,6 @@ def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list
 def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> None:
     assert isinstance(action, ChooseTarget)
     effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
-
-
-# -- 111 Bruce Wayne: International Playboy, 113 Clark Kent, 114 Commissioner Gordon ------------
-
-def _find_die(game: Game, player: int, name: str, zones: tuple[Zone, ...]) -> Die | None:
-    """A die of ``player`` named ``name`` in the first of ``zones`` that holds one."""
-    for zone in zones:
-        for die in game.zone(player, zone):
-            if card_name(game, die) == name:
-                return die
-    return None
-
-
-@script("111wf")
-def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Pull 1 Batman die from the used pile (or else the bag) straight into the field at
-    level 3 (moved, not fielded)."""
-    return _bring_to_field(ctx, "Batman", 3)
-
-
-def _bring_to_field(ctx: Context, name: str, level: int) -> bool:
-    """Move 1 die of ``name`` from the used pile (or else the bag) into the field."""
-    die = _find_die(ctx.game, ctx.controller, name, (Zone.USED, Zone.BAG))
-    if die is None:
-        ctx.game.say(f"has no {name} die in the bag or used pile.", ctx.controller)
-        return False
-    effects.move(ctx.game, die, Zone.FIELD, level)
-    return True
-
-
-@script("113wf")
-def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage (the data's condition), and the player said yes: put 1
-    Superman die from the used pile (or else the bag) into the field at level 2."""
-    return _bring_to_field(ctx, "Superman", 2)
 
 
 # -- 115 Dick Grayson: Brand New Bat -------------------------------------------------------------

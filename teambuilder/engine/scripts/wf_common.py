@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Cost, Effect
-from teambuilder.engine import borrowing, primitives, rules, windows
+from teambuilder.engine import borrowing, moves, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask
@@ -90,7 +90,7 @@ def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bo
         into = Zone.PREP if first else Zone.USED
     where = "prep area" if into is Zone.PREP else "used pile"
     name = game.slots[slot].card.card.full_name
-    windows.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
+    moves.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
     return True
 
 

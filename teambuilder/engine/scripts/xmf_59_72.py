@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, events, primitives
 from teambuilder.engine.actions import Action, Choose
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context, affiliations
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -185,13 +185,3 @@ def _assemble_named(game: Game, player: int, action: Action, data: AffiliationCh
              player)
     free = Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any"))
     primitives.apply(ctx, free, [], [])
-
-
-@script("72xmf:end")
-def assemble_fielded_none(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """True when the controller fielded no character die this turn (the Prep follows)."""
-    game = ctx.game
-    fielded = [d for d in game.this_turn.fielded if game.dice[d].owner == ctx.controller]
-    if fielded:
-        game.say("fielded a character this turn: Whoever Assemble! preps nothing.", ctx.controller)
-    return not fielded
