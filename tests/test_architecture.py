@@ -58,8 +58,10 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "replacement"),                                        # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
-    ("effects", "assignment", "scripts.values", "scripts", "borrowing", "primitives", "keyword_flow",
-     "keyword_enlistment"),
+    ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
+     "keyword_flow", "keyword_enlistment"),
+    ("moves", "references"),                                # fielding, rolling and buying dice; amounts in words
+    ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn
     ("scripts.*",),                                         # per-card scripts (any order among them)

@@ -23,9 +23,10 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 
 from __future__ import annotations
 
-from teambuilder.ai import combat_keywords, dice_costs, enlistment
+from teambuilder.ai import choices, combat_keywords, dice_costs, enlistment, payments
 from teambuilder.ai.keyword_choices import keyword_answer
 from teambuilder.ai.keyword_picks import keyword_pick
+from teambuilder.ai.moves import choose_purchase
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import scripts
 from teambuilder.engine.actions import (
@@ -90,7 +91,14 @@ class GreedyAgent:
         if decision.kind == DecisionKind.ENLIST:
             return enlistment.answer(game, decision, die_value)   # KO a die only when the effect is worth more
         if decision.kind == DecisionKind.OPTIONAL:
-            return Choose(1)          # "you may": yes (the ability was worth having)
+            # "you may": yes (the ability was worth having), unless its price would end the game
+            return Choose(1) if payments.affordable(game, decision) else Pass()
+        if decision.kind == DecisionKind.PAY:
+            return payments.answer(game, decision)
+        if decision.kind == DecisionKind.CHOICE:
+            return choices.answer(game, decision)
+        if decision.kind == DecisionKind.SCRIPT and (bought := choose_purchase(game, decision)) is not None:
+            return bought             # an ability offers a purchase: take it (ai/moves.py)
         return combat_keywords.answer(game, decision) or keyword_pick(game, decision, die_value) or _default(decision)
 
     # -- the Main Step and the attack step's windows ----------------------------------
@@ -368,6 +376,8 @@ def _resolving_is_harmful(game: Game) -> bool:
     effect = _resolving_effect(game)
     if effect is None:
         return True           # redirected damage
+    if effect.to.keep:
+        return False          # "all but 1 of your choice": the pick is the die spared
     if effect.op == "modify":
         return effect.attack + effect.defense < 0
     if effect.op == "script":

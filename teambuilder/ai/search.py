@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from teambuilder.ai import payments
 from teambuilder.ai.greedy import GreedyAgent, die_value
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -90,6 +91,11 @@ class SearchAgent:
             return _distinct(found)[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.ENLIST:      # let it happen, or KO a die to stop it
             return _distinct([greedy_pick, *decision.options])[:MAX_CANDIDATES]
+        if decision.kind == DecisionKind.PAY:
+            return _distinct([greedy_pick] + payments.candidates(decision))
+        if decision.kind == DecisionKind.SCRIPT and any(isinstance(o, Purchase) for o in decision.options):
+            # An ability's purchase offer: buying (greedy's pick) against declining, when allowed.
+            return _distinct([greedy_pick] + [o for o in decision.options if isinstance(o, Pass)])
         if decision.kind == DecisionKind.BLOCKERS:
             return _distinct([greedy_pick] + _block_variants(game, decision, greedy_pick))[:MAX_CANDIDATES]
         return [greedy_pick]

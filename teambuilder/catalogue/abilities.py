@@ -32,11 +32,23 @@ from teambuilder.catalogue.ability_parser import (
     parse_cost,
     parse_effect,
     parse_filter,
+    parse_price,
     parse_selector,
 )
-from teambuilder.catalogue.ability_values import KEEP, Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import (
+    KEEP,
+    Ability,
+    Amount,
+    Condition,
+    Cost,
+    DieFilter,
+    Effect,
+    Price,
+    Selector,
+)
 from teambuilder.catalogue.ability_vocabulary import (
     ACTIVATED_TRIGGERS,
+    CHOICES,
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
@@ -45,6 +57,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     LIMITS,
     OPS,
     OWNERS,
+    PAYERS,
     PLAYER_CHOICES,
     REACTIONS,
     RULES,
@@ -58,14 +71,14 @@ from teambuilder.catalogue.ability_vocabulary import (
 
 __all__ = [
     # ability_vocabulary
-    "ACTIVATED_TRIGGERS", "DIE_KINDS", "DISTINCT", "DURATIONS", "KEYWORD_NAMES", "LEGACY_SELECTORS", "LIMITS",
-    "OPS", "OWNERS", "PLAYER_CHOICES", "REACTIONS", "RULES", "SELF_TRIGGERS", "STATIC_TRIGGERS", "STAT_NAMES",
-    "TRIGGERS", "WATCH_TRIGGERS", "ZONES",
+    "ACTIVATED_TRIGGERS", "CHOICES", "DIE_KINDS", "DISTINCT", "DURATIONS", "KEYWORD_NAMES", "LEGACY_SELECTORS",
+    "LIMITS", "OPS", "OWNERS", "PAYERS", "PLAYER_CHOICES", "REACTIONS", "RULES", "SELF_TRIGGERS", "STATIC_TRIGGERS",
+    "STAT_NAMES", "TRIGGERS", "WATCH_TRIGGERS", "ZONES",
     # ability_values
-    "KEEP", "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Selector",
+    "KEEP", "Ability", "Amount", "Condition", "Cost", "DieFilter", "Effect", "Price", "Selector",
     # ability_parser
     "CONDITION_KINDS", "AbilityError", "parse_abilities", "parse_ability", "parse_amount", "parse_condition",
-    "parse_cost", "parse_effect", "parse_filter", "parse_selector",
+    "parse_cost", "parse_effect", "parse_filter", "parse_price", "parse_selector",
     # defined here
     "affiliations_named", "filters_of", "keywords_named",
 ]

@@ -4,7 +4,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from teambuilder.catalogue.abilities import DieFilter
+from teambuilder.catalogue.ability_text_moves import it_dice, zone_list
 from teambuilder.catalogue.ability_words import ZONE_WORDS
 
 # Display names of affiliations ("x_men" -> "X-Men"), filled from sets.yaml by the loader.
@@ -31,6 +34,8 @@ def a_die(f: DieFilter) -> str:
 def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
     """``f`` in words: "target opposing Sidekick die", "each of your Villain character dice"."""
     words: list[str] = []
+    if f.it:
+        return it_dice(f, plural)
     if f.this:
         return "this die"
     if f.event or f.partner or f.equipped:      # (partner: Heroic; equipped: Equip)
@@ -63,6 +68,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
+    words += ["named"] * f.named
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"
     elif f.kind == "action":
@@ -73,7 +79,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
     else:
         prefix = "non-Sidekick " if f.sidekick is False else ""
         noun = prefix + ("character dice" if plural else "character die")
-    phrase = " ".join(words + [noun]) + _extras(f, f.owner == "you")
+    # Several zones are among the extras; the face a die shows and "fielded this turn" follow.
+    phrase = " ".join(words + [noun]) + _extras(f, f.owner == "you") + zone_list(replace(f, zones=()))
     if target:
         count = f"up to {target}" if up_to else ("" if target == 1 else str(target))
         return " ".join(x for x in ("target" if not up_to else "", count, phrase) if x).replace("  ", " ") \

@@ -12,12 +12,24 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from teambuilder.catalogue.ability_values import KEEP, Ability, Amount, Condition, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_values import (
+    KEEP,
+    Ability,
+    Amount,
+    Condition,
+    Cost,
+    DieFilter,
+    Effect,
+    Price,
+    Selector,
+)
 from teambuilder.catalogue.ability_vocabulary import (
+    CHOICES,
     DIE_KINDS,
     DISTINCT,
     DURATIONS,
     EVENTS,
+    FACE_KINDS,
     KEYWORD_NAMES,
     LABEL_TRIGGERS,
     LEGACY_SELECTORS,
@@ -25,6 +37,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     OPS,
     OPTIONAL_LABELS,
     OWNERS,
+    PAYERS,
     PLAYER_CHOICES,
     REACTIONS,
     RULES,
@@ -99,7 +112,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost")
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -108,12 +121,17 @@ def parse_filter(raw: Any) -> DieFilter:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"die filter: expected a mapping, got {raw!r}")
     _check_keys(raw, _FILTER_KEYS, "die filter")
+    it = bool(_opt_bool(raw, "it") or _opt_bool(raw, "those"))
+    if it:
+        # "it" may be anywhere, and of any kind (a die just drawn, KO'd or rolled).
+        raw = {"zone": "any", "kind": "any", **raw}
+    zones: tuple[str, ...] = ()
+    if isinstance(raw.get("zone"), list):
+        zones = tuple(_choice({"zone": z}, "zone", ZONES) for z in raw["zone"])
+        raw = {**raw, "zone": "any"}
     energy = _names(raw, "energy")
     if not set(energy) <= set(ENERGY_TYPES):
         raise _fail(raw, f"energy: {energy!r} names something that is not an energy type")
-    zones = _names(raw, "zone") if isinstance(raw.get("zone"), list) else ()
-    if not set(zones) <= set(ZONES) - {"any"}:
-        raise _fail(raw, f"zone: {zones!r} names something that is not a zone")
     return DieFilter(
         owner=_choice(raw, "owner", OWNERS) if raw.get("owner") is not None else None,
         kind=_choice(raw, "kind", DIE_KINDS, "character"),
@@ -136,7 +154,11 @@ def parse_filter(raw: Any) -> DieFilter:
         instigator=bool(_opt_bool(raw, "instigator")), partner=bool(_opt_bool(raw, "partner")),
         paired=_opt_bool(raw, "paired"), equipped=bool(_opt_bool(raw, "equipped")),
         this_card=bool(_opt_bool(raw, "this_card")),
-        other_die=bool(_opt_bool(raw, "other_die")), doomed=_opt_bool(raw, "doomed"))
+        other_die=bool(_opt_bool(raw, "other_die")), doomed=_opt_bool(raw, "doomed"),
+        it=it,
+        face=_choice(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
+        partly_spent=_opt_bool(raw, "partly_spent"), fielded=_opt_bool(raw, "fielded"),
+        energy_of_it=_choice(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
 def parse_selector(raw: Any) -> Selector:
@@ -147,13 +169,16 @@ def parse_selector(raw: Any) -> Selector:
         raw = LEGACY_SELECTORS[raw]
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"to: expected a selector name or mapping, got {raw!r}")
-    own = ("player", "target", "up_to", "or_player")
+    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to")
     _check_keys(raw, own + _FILTER_KEYS, "to")
-    up_to = raw.get("up_to")
-    target = _int(raw, "up_to") if up_to is not None else _int(raw, "target")
+    # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
+    chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
+    up_to = raw.get("up_to", raw.get("choose_up_to"))
+    target = _int({"n": up_to}, "n") if up_to is not None else _int(raw, "choose" if chosen else "target")
     return Selector(
         player=_choice(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
-        target=target, up_to=up_to is not None, or_player=bool(_opt_bool(raw, "or_player")),
+        target=target, up_to=up_to is not None, or_player=bool(_opt_bool(raw, "or_player")), keep=_int(raw, "keep"),
+        chosen=chosen,
         die=parse_filter({k: v for k, v in raw.items() if k not in own}))
 
 
@@ -165,7 +190,7 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     _check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "times", "plus"), "amount")
+                      "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise _fail(raw, f"energy: {energy!r} is not an energy type")
@@ -173,25 +198,37 @@ def parse_amount(raw: Any) -> Amount:
         count=parse_filter(raw["count"]) if "count" in raw else None,
         distinct=_choice(raw, "distinct", DISTINCT, "dice"),
         stat=_choice(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
-        of=_choice(raw, "of", ("this", "event", "target"), "this"), energy=energy,
+        of=_choice(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
         reserve_types=bool(_opt_bool(raw, "reserve_types")),
-        event_amount=bool(_opt_bool(raw, "event_amount")),
-        times=_int(raw, "times", 1), plus=_int(raw, "plus"))
+        event_amount=bool(_opt_bool(raw, "event_amount")), chosen=bool(_opt_bool(raw, "chosen")),
+        prep_energy=bool(_opt_bool(raw, "prep_energy")), times=_int(raw, "times", 1), plus=_int(raw, "plus"),
+        half=_choice(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
+        at_least=_opt_int(raw, "at_least"), at_most=_opt_int(raw, "at_most"))
     if amount.is_fixed:
-        raise _fail(raw, "amount: say what to count (count, stat, energy, reserve_types or event_amount)")
+        raise _fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen "
+                         "or prep_energy)")
     return amount
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
-                   "only_attacker", "source", "by", "side", "paired", "burst", "event_player")
+                   "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
+                   "event_card")
 
 
 def parse_condition(raw: Any) -> Condition:
     if not isinstance(raw, Mapping) or len(set(raw) & set(CONDITION_KINDS)) != 1:
         raise _fail(raw, f"if: each condition names exactly one of {', '.join(CONDITION_KINDS)}")
     kind = next(k for k in CONDITION_KINDS if k in raw)
-    _check_keys(raw, (kind, "at_least", "at_most", "distinct"), "if")
+    compared = ("equals", "below", "above") if kind == "amount" else ()
+    _check_keys(raw, (kind, "at_least", "at_most", "distinct") + compared, "if")
     value = raw[kind]
+    if kind == "amount":
+        # "if <number> is <number>": {amount: {prep_energy: true}, equals: {chosen: true}}
+        return Condition(kind, amount=parse_amount(value), at_least=_opt_int(raw, "at_least"),
+                         at_most=_opt_int(raw, "at_most"),
+                         equals=parse_amount(raw["equals"]) if raw.get("equals") is not None else None,
+                         below=parse_amount(raw["below"]) if raw.get("below") is not None else None,
+                         above=parse_amount(raw["above"]) if raw.get("above") is not None else None)
     if kind in ("count", "event"):
         return Condition(kind, die=parse_filter(value), at_least=_opt_int(raw, "at_least"),
                          at_most=_opt_int(raw, "at_most"), distinct=_choice(raw, "distinct", DISTINCT, "dice"))
@@ -201,7 +238,7 @@ def parse_condition(raw: Any) -> Condition:
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
                           "shield", "next_damage"),
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
-               "event_player": ("you", "opponent"),
+               "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
                "burst": (True, False, "double")}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
@@ -220,6 +257,19 @@ def parse_cost(text: Any) -> Cost:
         else:
             raise AbilityError(f"cost: {part!r} is not an energy type or a number")
     return Cost(len(types) + generic, tuple(types))
+
+
+def parse_price(raw: Any, payer: str) -> Price:
+    """``{life: 2}``, ``{energy: "1"}`` (a cost notation), or both; ``payer: you|opponent``
+    (default ``payer``)."""
+    if not isinstance(raw, Mapping):
+        raise _fail(raw, f"price: expected a mapping such as {{life: 2}} or {{energy: mask}}, got {raw!r}")
+    _check_keys(raw, ("energy", "life", "payer"), "price")
+    energy = parse_cost(raw["energy"]) if raw.get("energy") is not None else None
+    life = _int(raw, "life")
+    if life < 0 or (energy is None and not life):
+        raise _fail(raw, "price: say what is paid (life: N, energy: ...)")
+    return Price(energy, life, _choice(raw, "payer", PAYERS, payer))
 
 
 _UNUSED_EFFECT_KEYS = ("do", "to", "if_done", "a", "d", "for", "all", "split", "roll", "level",
@@ -241,7 +291,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done", "if", "instead") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay") + OPS[op], f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -249,11 +299,13 @@ def _parse_effect(raw: Any) -> Effect:
     if not set(types) <= set(ENERGY_TYPES):
         raise _fail(raw, f"types: {types!r} names something that is not an energy type")
     default_to: Any = "you" if op in ("gain_life", "lose_life", "draw", "energy", "rule", "token",
-                                      "script") else "self"
+                                      "script", "choose") else "self"
     effect = Effect(
         op=op, to=parse_selector(raw.get("to", default_to)), amount=parse_amount(raw.get("amount")),
         attack=_int(raw, "a"), defense=_int(raw, "d", KEEP if op == "set_stats" else 0),
-        duration=_choice(raw, "duration", DURATIONS, "turn"), level=_int(raw, "level"),
+        # A choice is remembered until the card makes another, unless it says "this turn".
+        duration=_choice(raw, "duration", DURATIONS, "static" if op == "choose" else "turn"),
+        level=_int(raw, "level"),
         into=_choice(raw, "into", ZONES) if raw.get("into") is not None else "",
         match=parse_filter(raw["match"]) if raw.get("match") is not None else None,
         otherwise=_choice(raw, "otherwise", ZONES) if raw.get("otherwise") is not None else "",
@@ -264,16 +316,25 @@ def _parse_effect(raw: Any) -> Effect:
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(_opt_bool(raw, "split")), all=bool(_opt_bool(raw, "all")), types=types,
         name=str(raw.get("name", "")), ability=_int(raw, "ability"), if_done=bool(_opt_bool(raw, "if_done")),
+        choice=_choice(raw, "choice", CHOICES) if op == "choose" else "",
+        unless=parse_price(raw["unless"], "opponent") if raw.get("unless") is not None else None,
+        pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None,
         instead_of=_choice(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
         next_die=bool(_opt_bool(raw, "next")), conditions=_conditions(raw),
         cards=_choice(raw, "cards", ("event", "basic_actions"), "event") if op == "use_effect" else "",
-        bursts=bool(_opt_bool(raw, "bursts")))
+        bursts=bool(_opt_bool(raw, "bursts")),
+        cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
+        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")))
+    if effect.unless is not None and effect.pay is not None:
+        raise _fail(raw, "an effect has either unless (paying stops it) or pay (paying makes it happen)")
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
         raise _fail(raw, "goes_instead: say where the die would go (instead_of) and where it goes (into)")
     if op == "script" and not effect.name:
         raise _fail(raw, "script: name the registered script")
+    if op == "choose" and effect.choice == "number" and effect.amount == Amount():
+        raise _fail(raw, "choose: a number needs its highest value (amount)")
     if op == "schedule" and effect.ability < 1:
         raise _fail(raw, "schedule: name the ability to switch on (ability: 2 for the card's second)")
     return effect
@@ -326,7 +387,8 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any]:
 
 
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
-                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side")
+                 "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
+                 "chooser")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -379,6 +441,7 @@ def _parse_ability(raw: Any) -> Ability:
                    optional=bool(_opt_bool(raw, "optional")) or (keyword in OPTIONAL_LABELS
                                                                   and raw.get("optional") is None),
                    modes=modes, keyword=keyword,
+                   chooser=_choice(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(_opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(_opt_bool(raw, "scheduled")),
                    text=str(raw.get("text", "")))

@@ -1,14 +1,18 @@
 """Card text rendered from the ability language: the same data the engine executes, so the
-two cannot drift apart. A scripted ability brings its own ``text`` (written for it in the
-card file); everything else is rendered here, a clause per effect."""
+two cannot drift apart. A scripted ability brings its own ``text``; everything else is
+rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."""
 
 from __future__ import annotations
 
+from teambuilder.catalogue import ability_text_moves as refs
+from teambuilder.catalogue import ability_words as wording
 from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
+from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, keep_words, priced
 from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, LABEL_IFS, TRIGGER_LABELS, ZONE_WORDS
 
 __all__ = ["AFFILIATION_NAMES", "a_die", "describe_dice", "describe_effect", "render_ability", "render_card_text"]
+
 
 def describe_selector(to: Selector) -> str:
     if to.player is not None:
@@ -16,14 +20,17 @@ def describe_selector(to: Selector) -> str:
         target = {"opponent": "target opponent", "you": "you"}.get(to.die.owner or "", "target player")
         return {"you": "you", "opponent": "your opponent", "each": "each player", "target": target,
                 "active": "the active player", "event": "that player"}[to.player]
+    if to.chosen:
+        return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         return text + (" or target player" if to.or_player else "")
-    if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped:
+    if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped \
+            or to.die.it:
         return describe_dice(to.die)
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
-    return "each " + describe_dice(to.die)
+    return "each " + describe_dice(to.die) + keep_words(to.keep)
 
 
 def _verb(subject: str, singular: str, plural: str) -> str:
@@ -50,14 +57,17 @@ def describe_amount(amount: Amount) -> str:
                 "types": "different energy types among " + describe_dice(amount.count, plural=True)}[amount.distinct]
         base = f"the number of {what}"
     elif amount.stat is not None:
-        whose = {"this": "this die's", "event": "that die's", "target": "the target's"}[amount.of]
+        whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
         base = f"the [{amount.energy}] energy in your Reserve Pool"
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
-        base = "that much"
+        base = amount_words(amount)
+    base = refs.limited(amount, base)
+    if (whole := refs.either(amount, base)) is not None:
+        return whole
     if amount.times != 1:
         base = f"{amount.times} times {base}"
     if amount.plus:
@@ -82,6 +92,8 @@ _ONLY_BURST = (Condition("burst", value="true"),)
 
 def describe_effect(effect: Effect) -> str:
     """One effect in words, with its own ``if:`` ("Burst: also ...") and its ``instead:``."""
+    if effect.unless is not None or effect.pay is not None or effect.op == "choose":
+        return priced(effect, describe_effect)
     text = _describe_effect(effect)
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
@@ -97,7 +109,9 @@ def _describe_effect(effect: Effect) -> str:
     to = describe_selector(effect.to)
     amount = describe_amount(effect.amount)
     op = effect.op
-    until = DURATION_WORDS.get(effect.duration, "")
+    until = wording.DURATION_WORDS.get(effect.duration, "")
+    if op in ("field", "roll", "buy") or op == "draw" and effect.all:
+        return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
         if effect.split:
             among = describe_dice(effect.to.die, plural=True)
@@ -123,11 +137,11 @@ def _describe_effect(effect: Effect) -> str:
         return f"swap the A and D of {to}{until}"
     if op == "prevent" and effect.next_die:
         return f"prevent {amount} of the next damage to one of your character dice this turn"
+    if op == "redirect":
+        return f"redirect that damage to {to}"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
-    if op == "redirect":
-        return f"redirect that damage to {to}"
     if op in ("spin_up", "spin_down"):
         levels = "1 level" if amount in ("0", "1") else f"{amount} levels"
         return f"spin {to} {'up' if op == 'spin_up' else 'down'} {levels}"
@@ -251,6 +265,8 @@ def describe_condition(condition: Condition) -> str:
     kind = condition.kind
     if kind == "count":
         assert condition.die is not None
+        if condition.die.it:
+            return refs.it_condition(condition.die, condition.at_least, describe_dice)
         what = describe_dice(condition.die, plural=True)
         if condition.at_least is not None and condition.at_most is None:
             if condition.at_least == 1:
@@ -274,12 +290,12 @@ def describe_condition(condition: Condition) -> str:
             "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
             "combat": "combat damage did it" if condition.value == "true" else "it was not combat damage",
-            "named": "a name has been chosen",
+            "named": "this card has made its choice",
             "only_attacker": "this is your only attacker", "paired": "it is paired up",
             "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
                       "double": "this die shows a double burst"}.get(condition.value, ""),
             "event_player": "that player is " + ("you" if condition.value == "you" else "your opponent"),
-            **LABEL_IFS}.get(kind, kind)
+            **LABEL_IFS}.get(kind) or condition_words(condition, describe_amount)
 
 
 _WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
@@ -291,19 +307,19 @@ def render_ability(ability: Ability) -> str:
     """One ability as a line of card text."""
     if ability.text:
         body = ability.text
-        for label in _WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
+        for label in wording.WRITTEN_LABELS:   # the label is rendered from the trigger, not repeated
             if body.startswith(label):
                 body = body[len(label):].strip()
                 body = body[:1].upper() + body[1:]
     else:
         clauses = [describe_effect(e) for e in ability.effects if e.op != "script"]
         if ability.modes:
-            clauses.append("choose one: " + "; or ".join(", then ".join(describe_effect(e) for e in mode)
-                                                        for mode in ability.modes))
+            clauses.append(("your opponent chooses one: " if ability.chooser else "choose one: ") + "; or ".join(
+                ", then ".join(describe_effect(e) for e in mode) for mode in ability.modes))
         body = ", then ".join(clauses)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))
-        if ability.optional:
+        if ability.optional and not body.startswith("you may"):
             body = "you may " + body
         if conditions := [c for c in ability.conditions if c.kind != "side"]:   # (a side: in the label)
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body

@@ -39,6 +39,22 @@ class Cost:
 
 
 @dataclass(frozen=True)
+class Price:
+    """What a player may pay for an effect: energy, life, or both. ``payer`` is relative to
+    the ability's controller. On an effect's ``unless`` the payer stops the effect by
+    paying; on its ``pay`` the payer makes it happen by paying ("you may pay ... if you do")."""
+
+    energy: Cost | None = None
+    life: int = 0
+    payer: str = "opponent"
+
+    def notation(self) -> str:
+        parts = ([f"[{self.energy.notation()}]"] if self.energy is not None else []) + (
+            [f"{self.life} life"] if self.life else [])
+        return " and ".join(parts)
+
+
+@dataclass(frozen=True)
 class DieFilter:
     """Which dice: every field narrows the match; the defaults mean "character dice in
     the field"."""
@@ -82,7 +98,12 @@ class DieFilter:
     name_contains: str = ""       # its card's name contains this text ("Kryptonite")
     has_affiliation: bool | None = None   # has some affiliation (False: none at all)
     min_cost: int | None = None
-    zones: tuple[str, ...] = ()   # ``zone: [used, prep]``: in any of these (``zone`` is then "any")
+    zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
+    it: bool = False              # "it"/"those": the dice an earlier effect of the ability chose or moved
+    face: str = ""                # showing a face of this kind: character, energy, action, burst
+    partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
+    energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
+    fielded: bool | None = None   # fielded at some point this turn
 
 
 @dataclass(frozen=True)
@@ -93,6 +114,8 @@ class Selector:
     target: int = 0             # how many dice are targeted; 0 means every matching die
     up_to: bool = False         # fewer targets (even none) may be chosen
     or_player: bool = False     # a target player may be chosen instead of a die
+    keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
+    chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
     die: DieFilter = field(default_factory=DieFilter)
 
     @property
@@ -108,17 +131,22 @@ class Amount:
     count: DieFilter | None = None
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
-    of: str = "this"                # this | event | target
+    of: str = "this"                # this | event | target | it (the total over "those" dice)
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
+    chosen: bool = False            # the number this card's ``choose`` remembers
+    prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
     times: int = 1
     plus: int = 0
+    half: str = ""                  # halved, rounded "down" or "up"
+    at_least: int | None = None     # the result is at least this ("minimum 1")
+    at_most: int | None = None      # and at most this
 
     @property
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
-                and not self.reserve_types and not self.event_amount)
+                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy)
 
 
 @dataclass(frozen=True)
@@ -131,6 +159,10 @@ class Condition:
     at_most: int | None = None
     distinct: str = "dice"
     value: str = ""
+    amount: Amount | None = None    # kind "amount": this number, compared with ``equals``/at_least/at_most
+    equals: Amount | None = None
+    below: Amount | None = None
+    above: Amount | None = None
 
 
 @dataclass(frozen=True)
@@ -159,12 +191,18 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
-    conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only when they hold
+    conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only if they hold as it resolves
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows
     next_die: bool = False          # prevent: the next damage to one of your character dice this turn
     instead_of: str = ""            # rule goes_instead: the zone a die would go to (``into``: where instead)
     instead: Effect | None = None   # "if ..., Y instead": this effect when its ``conditions`` hold
+    choice: str = ""                # choose: what is chosen (number, name, energy, affiliation)
+    unless: Price | None = None     # the effect does not happen if the payer pays this
+    pay: Price | None = None        # the effect happens only if the payer pays this
+    cost: Cost | None = None        # buy: the price asked (else the purchase cost ``less`` some)
+    less: int = 0
+    optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
 
     @property
     def targets(self) -> bool:
@@ -183,6 +221,7 @@ class Ability:
     optional: bool = False
     modes: tuple[tuple[Effect, ...], ...] = ()   # "choose one": each mode is a list of effects
     keyword: str = ""               # the keyword this ability belongs to (Vengeance...)
+    chooser: str = ""               # "opponent": the opponent chooses the mode and the targets
     script: str = ""
     anywhere: bool = False          # a watch trigger that works while the card is not active
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"

@@ -51,7 +51,9 @@ REACTIONS: tuple[str, ...] = ("damaged",)
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
+PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
+FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "next_turn",
@@ -99,7 +101,10 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level"),
+    "field": ("amount", "level"),
+    "roll": ("amount", "into"),
+    "buy": ("into", "cost", "less", "optional"),
     "energy": ("amount", "types"),
     "must_attack": ("duration",),
     "must_block": ("duration",),
@@ -121,7 +126,12 @@ OPS: dict[str, tuple[str, ...]] = {
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
+    "choose": ("choice", "amount", "match", "duration"),
 }
+
+# What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and
+# ``{chosen: true}`` amounts read it).
+CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation")
 
 # The selector names of the first engine version, kept as shorthands.
 LEGACY_SELECTORS: dict[str, dict[str, Any]] = {

@@ -47,3 +47,20 @@ LABEL_IFS = {"retaliation": "another die of this card is active",
              "common_ground": "this die attacks together with a Villain character die"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
+DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
+                  "while_attacking": " while attacking this turn"}
+# Labels a card file's written text may start with: the rendered label replaces them.
+WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
+                  "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:")
+
+
+def condition_words(kind: str, value: str) -> str:
+    """A condition that names no dice, in words ("it is your turn")."""
+    return {"life": {"below_opponent": "your opponent has more life than you",
+                     "above_opponent": "you have more life than your opponent",
+                     "not_above_opponent": "you don't have more life than your opponent"}.get(value, ""),
+            "underdog": "your opponent has more character dice in the Field Zone than you",
+            "turn": "it is your turn" if value == "yours" else "it is your opponent's turn",
+            "step": "it is the attack step" if value == "attack" else "it is your Main Step",
+            "combat": "combat damage did it", "named": "a name has been chosen",
+            "only_attacker": "this is your only attacker"}.get(kind, kind)

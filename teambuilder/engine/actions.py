@@ -153,6 +153,8 @@ class DecisionKind(StrEnum):
     REDIRECT = "redirect"      # where redirected damage goes
     SCRIPT = "script"          # a card script's own question
     ENLIST = "enlist"          # Enlistment: KO one of your character dice to stop an effect, or pass
+    PAY = "pay"                # whether (and how) to pay an effect's price: "unless X pays", "you may pay"
+    CHOICE = "choice"          # a named choice: a number, a card name, an energy type, an affiliation
 
 
 @dataclass(frozen=True)

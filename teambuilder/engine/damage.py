@@ -16,9 +16,10 @@ from teambuilder.engine import combat_rules, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.effects import stats
 from teambuilder.engine.energy import payment_options
+from teambuilder.engine.moves import pay
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
-from teambuilder.engine.windows import global_cost, limit_allows, pay
+from teambuilder.engine.windows import global_cost, limit_allows
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

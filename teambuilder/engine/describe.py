@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.ability_text import describe_effect
-from teambuilder.engine import events, windows
+from teambuilder.engine import choices, costs, events, triggers, windows
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -35,12 +35,14 @@ from teambuilder.engine.actions import (
     UseGlobal,
 )
 from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.resolution import PriceQuestion, Resolution
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 PASS_LABELS = {"priority": "Pass priority", "optional": "No, skip it", "target": "Choose no more targets",
-               "react": "Do not react", "redirect": "Do not redirect", "enlist": "Let it happen"}
+               "react": "Do not react", "redirect": "Do not redirect", "enlist": "Let it happen",
+               "pay": "Do not pay"}
 
 
 def describe_payment(game: Game, payment: Payment) -> str:
@@ -119,11 +121,32 @@ def describe_action(game: Game, decision: Decision, action: Action) -> str:
 def _describe_choice(game: Game, decision: Decision, action: Choose) -> str:
     if decision.kind == DecisionKind.OPTIONAL:
         return "Yes, use it" if action.index == 1 else "No"
+    if decision.kind in (DecisionKind.PAY, DecisionKind.CHOICE) and game.resolving is not None:
+        return _describe_question(game, decision, action, game.resolving)
     if decision.kind == DecisionKind.MODE and game.resolving is not None:
         ability = events.ability_of(game, game.resolving.trigger)
         if 0 <= action.index < len(ability.modes):
             return "; ".join(describe_effect(e) for e in ability.modes[action.index]) or f"Mode {action.index + 1}"
     return f"Option {action.index + 1}" if decision.kind != DecisionKind.SCRIPT else f"Choice {action.index}"
+
+
+def _describe_question(game: Game, decision: Decision, action: Choose, resolution: Resolution) -> str:
+    """A price's answer ("Pay 2 life", "Pay with bolt") or a named choice ("Name bolt")."""
+    ability = events.ability_of(game, resolution.trigger)
+    if decision.kind == DecisionKind.CHOICE:
+        effect = triggers.effects_of(ability, resolution)[len(resolution.targets)]
+        offered = choices.options(events.context_of(game, resolution.trigger), effect)
+        return f"Name {choices.shown(offered[action.index])}" if action.index < len(offered) else str(action)
+    effect = triggers.effects_of(ability, resolution)[resolution.next_effect]
+    price = effect.unless or effect.pay
+    if price is None:
+        return str(action)
+    if resolution.pricing is PriceQuestion.YES_NO:
+        return f"Pay {price.notation()}"
+    ways = costs.ways(game, decision.player, price)
+    way = ways[action.index] if action.index < len(ways) else None
+    paid = [f"{'+'.join(s.symbols) or s.generic}" for s in way.spends] if way is not None else []
+    return f"Pay {price.notation()}" + (f" with {', '.join(paid)}" if paid else "")
 
 
 def payment_alternatives(game: Game, action: Action, limit: int = 8) -> list[Action]:

@@ -24,6 +24,7 @@ from teambuilder.engine.dice import CHARACTER, SIDEKICK_SPEC, shared_die_spec
 from teambuilder.engine.energy import EnergySource, Hand
 from teambuilder.engine.game_state import Bookkeeping, GameTables, PlayerSetup, TurnMemory
 from teambuilder.engine.keyword_abilities import UNIGNORABLE
+from teambuilder.engine.resolution import Resolution
 from teambuilder.engine.state import (
     DamageEvent,
     Die,
@@ -104,7 +105,7 @@ class Game:
         self.damage_queue: list[DamageEvent] = []
         self.new_triggers: list[events.PendingTrigger] = []
         self.trigger_batches: list[list[events.PendingTrigger]] = []
-        self.resolving: triggers.Resolution | None = None
+        self.resolving: Resolution | None = None
         self.hold_kos = False
         self.window = Window.NONE
         self.priority = 0
@@ -186,7 +187,7 @@ class Game:
         resolving = self.resolving
         copy.resolving = None if resolving is None else replace(
             resolving, targets=[list(t) for t in resolving.targets], picking=list(resolving.picking),
-            carried=list(resolving.carried))
+            carried=list(resolving.carried), carried_it=list(resolving.carried_it), answers=dict(resolving.answers))
         return copy
 
     # -- queries -----------------------------------------------------------------------

@@ -8,7 +8,7 @@
   fielded, attacking; who damaged whom; Iron Will, Cleave, Call Out, Deadly marks;
   damage shields). ``reset`` forgets all of it in one place, as the turn ends.
 - ``Bookkeeping``: what keywords and die manipulations keep across steps and turns
-  (captured and controlled dice, dice set aside, a card's named die, borrowed text).
+  (captured and controlled dice, dice set aside, what a card chose, borrowed text).
 
 ``PlayerSetup`` is what a player brings to a new game. ``Game`` holds one of each of the
 three (``game.tables``, ``game.this_turn``, ``game.bookkeeping``); ``clone`` copies the two
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.dice import ENERGY
@@ -167,6 +168,26 @@ class TurnMemory:
         return other
 
 
+class ChoiceKind(StrEnum):
+    """What a card's ``do: choose`` asks for (the ability language's ``CHOICES``)."""
+
+    NUMBER = "number"
+    NAME = "name"
+    ENERGY = "energy"
+    AFFILIATION = "affiliation"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a card chose and remembers: a number, or a card name, energy type or
+    affiliation (``text``), until ``until_turn`` ends (0: until the card chooses again)."""
+
+    kind: ChoiceKind
+    text: str = ""
+    number: int = 0
+    until_turn: int = 0
+
+
 class Bookkeeping:
     """What keywords and die manipulations keep across steps and turns."""
 
@@ -174,7 +195,7 @@ class Bookkeeping:
         self.captured: list[int] = []            # dice captured until the end of the turn
         self.controlled: list[int] = []          # dice under another player's control this turn
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
-        self.named: dict[int, str] = {}          # slot -> the name its "name a die" chose
+        self.choices: dict[int, Choice] = {}     # slot -> what its "choose"/"name" remembers
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
         # -1: until changed), the die it belongs to (None: the whole card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
@@ -189,7 +210,7 @@ class Bookkeeping:
         other.captured = list(self.captured)
         other.controlled = list(self.controlled)
         other.set_aside = list(self.set_aside)
-        other.named = dict(self.named)
+        other.choices = dict(self.choices)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)
         other.flipped = set(self.flipped)

@@ -10,8 +10,9 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, keywords, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, keywords, moves, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import (
@@ -52,21 +53,41 @@ def value(ctx: Context, effect: Effect) -> int:
     return selectors.amount(ctx, effect.amount)
 
 
+# Effects whose "it" is the dice they moved (a KO that Iron Will stopped moved nothing).
+_MOVING = frozenset(("ko", "move", "field"))
+
+
 def apply(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Run one primitive; True when it did something (for ``if_done``)."""
+    """Run one primitive; True when it did something (for ``if_done``). The dice it
+    reached (moved, for a moving effect; drawn, for a draw) become "it" for the ability's
+    later effects."""
     handler = HANDLERS.get(effect.op)
     if handler is None:
         raise ValueError(f"effect {effect.op!r} has no handler")
     acting = ctx.game.this_turn.acting
     acting.append(ctx.controller)            # who moves dice now (Aftershock)
     try:
-        return handler(ctx, effect, dice, players)
+        if effect.op in _MOVING:
+            before = [d.zone for d in dice]
+            done = handler(ctx, effect, dice, players)
+            ctx.it = [d for i, d in enumerate(dice) if d.zone is not before[i]]
+            return done
+        done = handler(ctx, effect, dice, players)
     finally:
         acting.pop()
+    if dice:
+        ctx.it = list(dice)
+    return done
 
 
 def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     amount = value(ctx, effect)
+    if explained(effect.amount) and not effect.split and ctx.slot is not None:
+        # A counted amount: the log says what it came to, and from what.
+        ctx.game.say(f"{ctx.game.slots[ctx.slot].card.card.name} deals {amount} damage "
+                     f"({counted(ctx, effect.amount)}).", ctx.controller)
+    if amount <= 0 and not effect.amount.is_fixed:
+        return False        # a count that came to nothing deals no damage
     if effect.split:
         # Split damage: each pick of the same die is 1 damage to it.
         amount = 1
@@ -176,19 +197,31 @@ def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Draw; each drawn die goes ``into`` when it ``match``es (with ``all``: when every
+    drawn die matches, all of them do), else ``otherwise``. The drawn dice become "it"."""
     count = max(value(ctx, effect), 1)
     drawn_any = False
+    ctx.it = []
     for player in players:
         drawn = draw(ctx.game, player, count)
         drawn_any = drawn_any or bool(drawn)
         if len(drawn) > 1 and (effect.into or "reserve") == "reserve" and effect.match is None:
             ctx.game.say(f"draws and rolls {len(drawn)} dice.", player)
+        ctx.it += drawn
+        every = effect.all and len(drawn) == count and all(
+            effect.match is None or selectors.matches(ctx, d, effect.match) for d in drawn)
         for die in drawn:
-            fits = effect.match is None or selectors.matches(ctx, die, effect.match)
+            fits = every if effect.all else effect.match is None or selectors.matches(ctx, die, effect.match)
             into = effect.into or "reserve"
             if not fits:
                 into = effect.otherwise or "bag"
-            if into == "reserve" or into == "field" or effect.roll:
+            if into == "field" and not effect.roll:
+                ctx.game.say(f"draws {die.spec.name}.", player)
+                moves.field(ctx, Effect("field", level=effect.level), [die], [])
+                if die.zone is not Zone.FIELD:
+                    move(ctx.game, die, ZONE_OF[effect.otherwise or "used"])
+                continue
+            if into == "reserve" or into == "field" or effect.roll and fits:
                 roll(ctx.game, die)
                 ctx.game.say(f"draws and rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
             else:
@@ -253,10 +286,22 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         return bool(slots)
     if effect.rule == "goes_instead" and not dice:
         return False        # a replacement for the chosen dice, and none was found
-    # A replacement follows its dice wherever they go (it is about where they go next).
+    # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the
+    # reserve that costs less to field) it lasts its time. A replacement follows its dice
+    # wherever they go (it is about where they go next).
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
-        dice=tuple(d.id for d in dice), until_turn=until, bound_to_field=effect.rule != "goes_instead"))
+        dice=tuple(d.id for d in dice), until_turn=until,
+        bound_to_field=effect.rule != "goes_instead" and all(d.zone is Zone.FIELD for d in dice)))
+    if effect.rule in ("field_cost", "purchase_cost") and dice:
+        change = value(ctx, effect)
+        what = "to field" if effect.rule == "field_cost" else "to purchase"
+        for die in dice:
+            ctx.game.say(f"{ctx.game.die_name(die)} costs {abs(change)} {'less' if change < 0 else 'more'} {what}"
+                         f" this turn.", ctx.controller)
+    if effect.rule == "double_damage":
+        for die in dice:
+            ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
     return True
 
 
@@ -274,6 +319,11 @@ def _schedule(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
 
 def _script(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     return scripts.run(effect.name, ctx, effect, dice, players)
+
+
+def _choose(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A named choice with nothing to ask (one option, or none); ``triggers`` asks the rest."""
+    return choices.choose_only(ctx, effect)
 
 
 def _capture(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -328,6 +378,7 @@ HANDLERS = {
     "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
     "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
-    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
+    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "use_effect": _use_effect, "borrow_text": _borrow_text,
+    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice,
 }

@@ -226,8 +226,13 @@ def use_up(game: Game, name: RuleName, player: int, die: Die) -> None:
     """Rules lasting ``once`` end after the first time they changed something for
     ``player``'s ``die`` (a purchase)."""
     probe = as_owned_by(game, die, player)
-    game.turn_rules = [r for r in game.turn_rules if not (
-        r.effect.rule == name and r.effect.duration == "once" and r.controller == player and applies(game, r, probe))]
+    used = [r for r in game.turn_rules if r.effect.rule == name and r.effect.duration == "once"
+            and r.controller == player and applies(game, r, probe)]
+    if used:
+        game.turn_rules = [r for r in game.turn_rules if r not in used]
+        for rule in used:
+            if rule.slot is not None:
+                game.say(f"{game.slots[rule.slot].card.card.name}'s reduction is used up.", player)
 
 
 def forbidden(game: Game, name: RuleName, player: int, die: Die) -> bool:

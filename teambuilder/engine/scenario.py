@@ -359,8 +359,11 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
                 game.stop_turn = int(raw["stop_turn"])
         dice_count = len(game.dice)
         game.advance()
+        offered: set[str] = set()       # the kinds of decision the players were asked
         for number, step in enumerate(raw.get("actions") or [], start=1):
             line = _step_line(raw, step)
+            if game.decision is not None:
+                offered.add(str(game.decision.kind))
             if game.decision is None and not game.over:
                 raise ScenarioError(f"action {number}: the game is stopped before {game.stop_before}")
             if game.decision is None:
@@ -390,7 +393,11 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
             if problems:
                 raise ScenarioError(f"action {number}: invariant broken: {problems[0]}")
         line = raw.line_of("expect") if isinstance(raw, LineMap) else 0
-        result.failures = check_expectations(builder, game, raw.get("expect") or {})
+        expect = raw.get("expect") or {}
+        if game.decision is not None:
+            offered.add(str(game.decision.kind))
+        result.failures = check_expectations(builder, game, expect) + [
+            f"a {kind} decision was offered" for kind in expect.get("not_offered", []) if str(kind) in offered]
         result.log = game.log
     except YamlSyntaxError as bad_file:
         result.failures = [str(bad_file)]

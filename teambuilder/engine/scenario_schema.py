@@ -121,6 +121,7 @@ EXPECT: dict[str, tuple[Check, str]] = {
     "dice": (_mapping_of(_mapping_of(SCALAR)), "a mapping of die labels to facts"),
     "log": (_list_of(SCALAR), "a list of log lines"), "not_log": (_list_of(SCALAR), "a list of log lines"),
     "decision": (lambda v: v is None or _mapping_of(SCALAR)(v), "null or {kind, player}"),
+    "not_offered": (_list_of(SCALAR), "a list of decision kinds (pay, choice, optional...)"),
 }
 
 

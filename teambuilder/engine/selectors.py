@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import WATCH_TRIGGERS, Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
 from teambuilder.engine.energy import Payment
+from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class Context:
         self.bound = bound                # dice the ability that switched this one on had chosen
         self.instigator = instigator      # the die that caused the event (targeting die, damage source)
         self.bursts = bursts              # the bursts an action die (or a copy of its effect) was used with
+        self.it: list[Die] = []           # "it"/"those": the dice the ability's latest effect reached
 
 
 def affiliations(game: Game, die: Die) -> set[str]:
@@ -84,9 +86,17 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     game = ctx.game
     if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
         return False
-    if f.zones and not any(die.zone is ZONE_OF[z] for z in f.zones):
+    if f.zones and all(die.zone is not ZONE_OF[z] for z in f.zones):
+        return False
+    if f.it and all(d is not die for d in ctx.it):
         return False
     face = die.spec.faces[die.face]
+    if f.face and not _shows(face.kind, face.burst, f.face):
+        return False
+    if f.partly_spent is not None and die.partially_spent != f.partly_spent:
+        return False
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False
@@ -115,6 +125,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.keywords and not any(game.has_keyword(die, k) for k in f.keywords):
         return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
+        return False
+    if f.energy_of_it and (card is None or not set(card.card.energy) & _shown_energy(ctx.it)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
         level = face.level if face.kind == CHARACTER else 0
@@ -172,7 +184,39 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
         return False
-    return not (f.named and game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1) != name)
+    return not f.named or _matches_choice(ctx, die, name)
+
+
+def chosen(game: Game, slot: int | None) -> Choice | None:
+    """What the card in ``slot`` chose and still remembers (a choice "for this turn" is
+    forgotten once the turn is over)."""
+    choice = game.bookkeeping.choices.get(-1 if slot is None else slot)
+    if choice is None or (choice.until_turn and game.turn_number > choice.until_turn):
+        return None
+    return choice
+
+
+def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
+    """``named: true``: the die has the name, energy type or affiliation the card chose."""
+    choice = chosen(ctx.game, ctx.slot)
+    if choice is None:
+        return False
+    if choice.kind is ChoiceKind.NAME:
+        return name == choice.text
+    if choice.kind is ChoiceKind.ENERGY:
+        card = ctx.game.card_of(die)
+        return card is not None and choice.text in card.card.energy
+    return choice.kind is ChoiceKind.AFFILIATION and choice.text in affiliations(ctx.game, die)
+
+
+def _shown_energy(dice: list[Die]) -> set[str]:
+    """The energy types the energy faces of ``dice`` show (a wild symbol is no type)."""
+    return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
+
+
+def _shows(kind: str, burst: int, wanted: str) -> bool:
+    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
+    return burst > 0 if wanted == "burst" else kind == wanted
 
 
 def _sidekick_now(game: Game, die: Die) -> bool:
@@ -241,6 +285,8 @@ def select(ctx: Context, f: DieFilter) -> list[Die]:
             dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
     elif f.this_card:
         dice = game.slot_dice[ctx.slot] if ctx.slot is not None else []
+    elif f.it:
+        dice = ctx.it
     else:
         zone = ZONE_OF.get(f.zone)
         # The zone test first, inline: most dice are elsewhere, and a call per die is dear.
@@ -268,20 +314,45 @@ def amount(ctx: Context, value: Amount) -> int:
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
     elif value.stat is not None:
-        die = {"this": ctx.source, "event": ctx.event_die,
-               "target": ctx.targets[0] if ctx.targets else None}[value.of]
-        if die is not None:
-            face = die.spec.faces[die.face]
-            base = {"attack": lambda: game.stats(die)[0], "defense": lambda: game.stats(die)[1],
-                    "level": lambda: face.level, "cost": lambda: die_cost(game, die),
-                    "fielding": lambda: face.fielding}[value.stat]()
+        dice = ctx.it if value.of == "it" else [{"this": ctx.source, "event": ctx.event_die,
+                                                 "target": ctx.targets[0] if ctx.targets else None}[value.of]]
+        base = sum(_stat(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
         base = sum(f.symbols.count(value.energy) for f in _reserve_energy(game, ctx.controller))
     elif value.reserve_types:
         base = len({s for f in _reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
-    return base * value.times + value.plus
+    elif value.chosen:
+        choice = chosen(game, ctx.slot)
+        base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
+    elif value.prep_energy:
+        faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
+        base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
+    return _adjusted(value, base) * value.times + value.plus
+
+
+def _stat(game: Game, die: Die, stat: str) -> int:
+    face = die.spec.faces[die.face]
+    if stat == "attack":
+        return game.stats(die)[0]
+    if stat == "defense":
+        return game.stats(die)[1]
+    if stat == "level":
+        return face.level
+    return die_cost(game, die) if stat == "cost" else face.fielding
+
+
+def _adjusted(value: Amount, number: int) -> int:
+    """The counted number halved (rounded down or up), then kept between ``at_least`` and
+    ``at_most``; ``times`` and ``plus`` apply after ("1, or 2 if you have one": at most 1, plus 1)."""
+    if value.half:
+        number = (number + (1 if value.half == "up" else 0)) // 2
+    if value.at_most is not None:
+        number = min(number, value.at_most)
+    if value.at_least is not None:
+        number = max(number, value.at_least)
+    return number
 
 
 def _reserve_energy(game: Game, player: int) -> list:  # type: ignore[type-arg]
@@ -314,7 +385,22 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "combat":
         return ctx.combat == (condition.value == "true")
     if kind == "named":
-        return ctx.slot is not None and ctx.slot in game.bookkeeping.named
+        return chosen(game, ctx.slot) is not None
+    if kind == "event_card":
+        # The card the event is about (the card whose global was used) is yours / theirs.
+        owner = None if ctx.event_slot is None else game.slots[ctx.event_slot].owner
+        return owner is not None and (owner == ctx.controller) == (condition.value == "you")
+    if kind == "amount":
+        assert condition.amount is not None
+        if (condition.amount.chosen or (condition.equals is not None and condition.equals.chosen)) \
+                and chosen(game, ctx.slot) is None:
+            return False                        # no number chosen: nothing to compare
+        found = amount(ctx, condition.amount)
+        return (condition.equals is None or found == amount(ctx, condition.equals)) and \
+            (condition.below is None or found < amount(ctx, condition.below)) and \
+            (condition.above is None or found > amount(ctx, condition.above)) and \
+            (condition.at_least is None or found >= condition.at_least) and \
+            (condition.at_most is None or found <= condition.at_most)
     if kind == "source":
         return ctx.event_kind == condition.value
     if kind == "by":

@@ -16,11 +16,10 @@ plain ``zip`` into a loop but a keyword into a generic call (12% more work a gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import keyword_enlistment, keywords, primitives, rules, selectors
+from teambuilder.catalogue.abilities import Ability, Effect, Price
+from teambuilder.engine import choices, costs, keyword_enlistment, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -31,34 +30,19 @@ from teambuilder.engine.actions import (
     DecisionKind,
     Pass,
 )
+from teambuilder.engine.energy import Payment
 from teambuilder.engine.events import (
     PendingTrigger,
     ability_of,
     context_of,
     watch,
 )
+from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-@dataclass
-class Resolution:
-    trigger: PendingTrigger
-    targets: list[list[int]] = field(default_factory=list)   # per effect; players are -1 - index
-    picking: list[int] = field(default_factory=list)          # targets of the effect being chosen
-    accepted: bool | None = None
-    mode: int | None = None
-    # Once its effects start, an ability pauses after an effect that deals damage until the
-    # damage is dealt (a player it brings to 0 ends the game before the next effect):
-    applying: bool = False
-    next_effect: int = 0                                       # the next effect to apply
-    done: bool = True                                          # the last one did something
-    did_any: bool = False                                      # some effect did something
-    carried: list[int] = field(default_factory=list)          # earlier effects' dice ("that die")
-    enlisted: bool = False                                     # Enlistment: the opponent was asked
 
 
 def batch_new(game: Game) -> None:
@@ -119,7 +103,8 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
     if effect.to.player != "target":
         for die in selectors.select(ctx, effect.to.die):
             if (effect.split or die.id not in picked) and (
-                    die.zone is not Zone.FIELD or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
+                    die.zone is not Zone.FIELD or effect.to.chosen
+                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
                 found.append(die.id)
     return sorted(found)
 
@@ -151,15 +136,30 @@ def _continue(game: Game) -> None:
                                      options=(Choose(1), Pass()))
             return
         resolution.accepted = True
+    chooser = 1 - trigger.controller if ability.chooser == "opponent" else trigger.controller
     if ability.modes and resolution.mode is None:
-        game.decision = Decision(trigger.controller, DecisionKind.MODE, f"Choose one for {trigger.label(game)}.",
-                                 options=tuple(Choose(i) for i in range(len(ability.modes))))
+        # A mode that has no legal target now is not offered (unless none has).
+        possible = [i for i, mode in enumerate(ability.modes) if all(
+            not e.targets or e.to.up_to or target_candidates(ctx, e, []) for e in mode)]
+        game.decision = Decision(chooser, DecisionKind.MODE, f"Choose one for {trigger.label(game)}.",
+                                 options=tuple(Choose(i) for i in possible or range(len(ability.modes))))
         return
     chosen = effects_of(ability, resolution)
     while len(resolution.targets) < len(chosen):
         effect = chosen[len(resolution.targets)]
+        # A named choice is made as the ability starts, in its place among the targets (the
+        # targets of a later effect may depend on it: "Prep 1 die of that affiliation").
+        if effect.op == "choose" and len(resolution.targets) not in resolution.answers \
+                and len(offered := choices.options(ctx, effect)) > 1:
+            game.decision = choices.question(ctx, effect, offered)
+            return
+        if effect.to.keep and (keeper := choices.next_keeper(ctx, effect, resolution.picking)) is not None:
+            game.decision = Decision(keeper[0], DecisionKind.TARGET, f"Choose a die to keep ({trigger.label(game)}).",
+                                     options=tuple(ChooseTarget(i) for i in keeper[1]))
+            return
         if not effect.targets:
-            resolution.targets.append([])
+            resolution.targets.append(resolution.picking if effect.to.keep else [])
+            resolution.picking = []
             continue
         wanted = _wanted(ctx, effect)
         candidates = target_candidates(ctx, effect, resolution.picking)
@@ -172,7 +172,7 @@ def _continue(game: Game) -> None:
             resolution.picking.append(candidates[0])
             continue
         options: tuple[Action, ...] = tuple(ChooseTarget(c) if c >= 0 else ChoosePlayer(-1 - c) for c in candidates)
-        game.decision = Decision(trigger.controller, DecisionKind.TARGET,
+        game.decision = Decision(chooser, DecisionKind.TARGET,
                                  f"Choose a target for {trigger.label(game)}: {effect.op}"
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
@@ -183,9 +183,9 @@ def _continue(game: Game) -> None:
             return
     game.resolving = None
     if "targeted" in game.tables.watched:
-        for picks in resolution.targets:
+        for effect, picks in zip(chosen, resolution.targets):  # noqa: B905 (see module docstring)
             for die_id in picks:
-                if die_id >= 0:
+                if die_id >= 0 and not effect.to.chosen:
                     watch(game, "targeted", game.dice[die_id], player=trigger.controller, by=trigger.controller,
                           kind=trigger.kind, event_slot=trigger.slot,
                           instigator=None if trigger.source is None else game.dice[trigger.source])
@@ -200,12 +200,14 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
     if not resolution.applying:
         game.say(f"resolves {trigger.label(game)}.", trigger.controller)
     ctx.targets = [game.dice[i] for i in resolution.carried]
+    ctx.it = [game.dice[i] for i in resolution.carried_it]
     done = resolution.done
     did_any = resolution.did_any
     steps = list(zip(effects_of(ability, resolution), resolution.targets))  # noqa: B905 (see module docstring)
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
-        if effect.if_done and not done:
+        if effect.if_done and not done or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+            done = False        # (an effect whose own condition fails does not happen)
             continue
         if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
             continue      # "Burst: also ...": this effect does not apply now
@@ -221,7 +223,20 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         elif effect.to.player is not None:
             dice, players = [], primitives.players_of(ctx, effect.to.player)
         else:
-            dice, players = selectors.select(ctx, effect.to.die), []
+            dice, players = [d for d in selectors.select(ctx, effect.to.die) if d.id not in picks], []
+        if effect.op == "choose" and index in resolution.answers:
+            done = True                         # the chooser has answered
+            continue
+        price = effect.unless or effect.pay
+        if price is not None:
+            paid = resolution.answers.get(index)
+            if paid is None:
+                paid = _settle_price(game, trigger, ability, resolution, index, done, ctx)
+                if paid is None:
+                    return                      # the payer is asked; the ability goes on after
+            if paid == (effect.unless is not None):
+                done = False                    # paid "unless", or did not pay for it
+                continue
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
@@ -231,12 +246,114 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
             resolution.did_any = did_any
             resolution.carried = [d.id for d in ctx.targets]
+            resolution.carried_it = [d.id for d in ctx.it]
             game.resolving = resolution
             return
     if steps and not did_any:
         # Every effect found nothing to do (no die to spin down, a condition of its own
         # script unmet): the log says so, rather than the ability passing in silence.
         game.say(f"{trigger.label(game)} changes nothing.", trigger.controller)
+
+
+def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolution: Resolution, index: int,
+                  done: bool, ctx: Context) -> bool | None:
+    """Whether the price of effect ``index`` is paid: settled at once when its payer cannot
+    pay or has nothing to choose; otherwise the ability pauses (None) and the payer is asked."""
+    effect = effects_of(ability, resolution)[index]
+    price = effect.unless or effect.pay
+    assert price is not None
+    payer = costs.payer_of(price, trigger.controller)
+    ways = costs.ways(game, payer, price)
+    if not ways:
+        game.say(f"cannot pay {price.notation()}.", payer)
+        resolution.answers[index] = False
+        return False
+    # A "you may" already answered yes was the decision to pay: only the way is left.
+    question = PriceQuestion.YES_NO if effect.unless is not None else \
+        PriceQuestion.WAYS if ability.optional else PriceQuestion.WAYS_OR_PASS
+    if question is PriceQuestion.WAYS and len(ways) == 1:
+        _pay(game, trigger, resolution, index, payer, ways[0])
+        return True
+    resolution.applying, resolution.next_effect, resolution.done = True, index, done
+    resolution.carried = [d.id for d in ctx.targets]
+    resolution.pricing = question
+    game.resolving = resolution
+    _ask_price(game, trigger, payer, price, question, len(ways), effect.unless is not None)
+    return None
+
+
+def _ask_price(game: Game, trigger: PendingTrigger, payer: int, price: Price, question: PriceQuestion,
+               count: int, unless: bool) -> None:
+    what = f"to stop {trigger.label(game)}" if unless else f"for {trigger.label(game)}"
+    if question is PriceQuestion.YES_NO:
+        options: tuple[Action, ...] = (Pass(), Choose(1))
+        prompt = f"Pay {price.notation()} {what}?"
+    else:
+        options = ((Pass(),) if question is PriceQuestion.WAYS_OR_PASS else ()) + tuple(
+            Choose(i) for i in range(count))
+        prompt = f"Choose how to pay {price.notation()} {what} (the least wasteful way first)."
+    game.decision = Decision(payer, DecisionKind.PAY, prompt, options=options)
+
+
+def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int, payer: int,
+         way: Payment | None) -> None:
+    effect = effects_of(ability_of(game, trigger), resolution)[index]
+    price = effect.unless or effect.pay
+    assert price is not None
+    paid = costs.pay_price(game, payer, price, way)
+    if effect.unless is not None:
+        game.say(f"pays {paid} to stop it.", payer)
+    else:
+        ability = ability_of(game, trigger)
+        keyword = f"'s {ability.keyword.replace('_', ' ').title()}" if ability.keyword else ""
+        game.say(f"pays {paid} for {game.slots[trigger.slot].card.card.name}{keyword}.", payer)
+    resolution.answers[index] = True
+
+
+def priced_effect(game: Game) -> Effect | None:
+    """The effect whose price is being asked (for an agent weighing it), or None."""
+    resolution = game.resolving
+    if resolution is None or resolution.pricing is None:
+        return None
+    return effects_of(ability_of(game, resolution.trigger), resolution)[resolution.next_effect]
+
+
+def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
+    resolution = game.resolving
+    assert resolution is not None and isinstance(action, Choose)
+    index = len(resolution.targets)
+    effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
+    ctx = context_of(game, resolution.trigger)
+    choices.remember(ctx, effect, choices.options(ctx, effect)[action.index])
+    resolution.answers[index] = True
+    _continue(game)
+
+
+def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
+    resolution = game.resolving
+    assert resolution is not None and resolution.pricing is not None
+    index = resolution.next_effect
+    effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
+    price = effect.unless or effect.pay
+    assert price is not None
+    ways = costs.ways(game, decision.player, price)
+    if isinstance(action, Pass):
+        game.say("does not pay life." if price.energy is None else f"does not pay {price.notation()}.",
+                 decision.player)
+        resolution.answers[index] = False
+    elif resolution.pricing is PriceQuestion.YES_NO and len(ways) > 1:
+        resolution.pricing = PriceQuestion.WAYS
+        _ask_price(game, resolution.trigger, decision.player, price, PriceQuestion.WAYS, len(ways), True)
+        return
+    else:
+        assert isinstance(action, Choose)
+        way = ways[0] if resolution.pricing is PriceQuestion.YES_NO else ways[action.index]
+        _pay(game, resolution.trigger, resolution, index, decision.player, way)
+    resolution.pricing = None
+    if game.over:
+        game.resolving = None
+        return
+    _continue(game)
 
 
 def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:
@@ -284,4 +401,6 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     DecisionKind.OPTIONAL: resolve_optional,
     DecisionKind.MODE: resolve_mode,
     **keyword_enlistment.RESOLVERS,
+    DecisionKind.PAY: resolve_pay,
+    DecisionKind.CHOICE: resolve_choice,
 }

@@ -37,9 +37,8 @@ from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
     Hand,
-    Payment,
-    apply_payment,
 )
+from teambuilder.engine.moves import buy, field_die, first_purchase_to_prep, pay
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -229,31 +228,6 @@ def _globals(game: Game) -> list[tuple[int, int, Ability]]:
             for index, ability in enumerate(game.abilities_of(slot)) if ability.is_global]
 
 
-def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
-    """Spend energy; returns what was spent, for the log."""
-    result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
-    spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
-    for die_id in result.used_up:
-        die = game.dice[die_id]
-        die.zone = spent_zone
-        die.reset()
-        game.this_turn.spent.add(die_id)     # spent as energy: Immortal does not save it
-    for die_id, symbol in result.spun_to:
-        die = game.dice[die_id]
-        face = die.spec.single_energy_face(symbol)
-        assert face is not None
-        die.face = face
-        die.partially_spent = True
-    if "energy_spent" in game.tables.watched:
-        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
-            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player)
-    game.players[player].virtual = result.virtual_left
-    parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
-    if payment.virtual:
-        parts.append(f"{payment.virtual} virtual")
-    return ", ".join(parts) or "nothing"
-
-
 def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     player = decision.player
     if isinstance(action, Pass):
@@ -279,7 +253,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
-        to_prep = game.has_rules and _first_purchase_to_prep(game, player)
+        to_prep = game.has_rules and first_purchase_to_prep(game, player)
         game.last_payment = action.payment
         buy(game, player, die, Zone.PREP if to_prep else Zone.USED,
             f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
@@ -315,41 +289,15 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         game.priority = game.active
 
 
-def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
-    """``player`` has bought ``die`` (paid for already): it goes ``into`` its zone, counts as
-    a purchase this turn, ``message`` is logged, and "purchased" abilities trigger. The one
-    way a die is bought, from the Main Step or from a card's ability."""
-    die.owner = player
-    die.zone = into
-    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
-    game.say(message, player)
-    events.emit(game, "purchased", die)
-    events.watch(game, "any_purchased", die)
-
-
 def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -> None:
     die = keyword_costs.settle(game, player, action)
     if isinstance(action, Ritual):
         field_die(game, die, " (Ritual: no fielding cost)")
     elif isinstance(action, Fabricate):
         game.last_payment = NO_PAYMENT       # nothing was paid (no Crosspulse)
-        to_prep = game.has_rules and _first_purchase_to_prep(game, player)
+        to_prep = game.has_rules and first_purchase_to_prep(game, player)
         buy(game, player, die, Zone.PREP if to_prep else Zone.USED, f"buys {die.spec.name} with Fabricate; the die "
             f"goes to the {'prep area' if to_prep else 'used pile'}.")
-
-
-def field_die(game: Game, die: Die, how: str = "") -> None:
-    """Field a die from the reserve: it enters the field and "when fielded" triggers."""
-    die.zone = Zone.FIELD
-    game.this_turn.fielded.add(die.id)
-    game.say(f"fields {game.die_name(die)}{how}.", die.owner)
-    events.emit(game, "fielded", die)
-    events.watch(game, "any_fielded", die)
-
-
-def _first_purchase_to_prep(game: Game, player: int) -> bool:
-    return game.this_turn.purchases.get(player, 0) == 0 and any(
-        r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
 
 
 def _use_action(game: Game, player: int, die_id: int) -> None:

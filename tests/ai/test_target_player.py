@@ -42,8 +42,8 @@ def _greedy_answers(game: Game) -> None:
 
 
 def test_greedy_aims_dark_avengers_damage_at_the_opponent_not_at_itself() -> None:
-    # Dark Avenger's script deals 1 damage to 1 target player or character die.
-    game = _used({"do": "script", "name": "27wf", "to": {"target": 1, "or_player": True}})
+    # Dark Avenger deals 1 damage to 1 target player or character die.
+    game = _used({"do": "damage", "to": {"target": 1, "or_player": True}, "amount": 1})
     _greedy_answers(game)
     assert (game.players[0].life, game.players[1].life) == (20, 19)
 

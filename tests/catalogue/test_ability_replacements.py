@@ -67,7 +67,7 @@ def test_burst_also_reads_as_the_card_does() -> None:
 def test_zone_lists_card_dice_and_other_dice() -> None:
     f = parse_filter({"this_card": True, "zone": ["used", "prep"]})
     assert f.zones == ("used", "prep") and f.zone == "any"
-    with pytest.raises(AbilityError, match="not a zone"):
+    with pytest.raises(AbilityError, match="not one of"):
         parse_filter({"zone": ["used", "attic"]})
     text = describe_effect(parse_effect({"do": "spin_up", "to": {"this_card": True}}))
     assert text == "spin this card's dice up 1 level"

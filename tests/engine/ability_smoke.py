@@ -144,7 +144,7 @@ def fingerprint(game: Game) -> tuple[object, ...]:
     marks, turn = game.bookkeeping, game.this_turn
     return (dice, tuple((p.life, p.virtual, repr(p.global_uses)) for p in game.players), len(game.turn_rules),
             tuple(game.scheduled), game.over, repr(game.script_state), repr(game.damage_splits),
-            repr((marks.captured, marks.controlled, marks.set_aside, marks.named, marks.borrowed)),
+            repr((marks.captured, marks.controlled, marks.set_aside, marks.choices, marks.borrowed)),
             repr((turn.purchases, turn.spent, turn.fielded, turn.attacked, turn.blocked, turn.hits, turn.player_hits,
                   turn.combat_damage, turn.deadly_marks, turn.call_outs, turn.cleaved, turn.iron_will, turn.shields)))
 

@@ -17,10 +17,10 @@ from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.events import watch
 from teambuilder.engine.keyword_abilities import keyword_number
 from teambuilder.engine.keyword_combat import range_value
+from teambuilder.engine.moves import pay
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die
-from teambuilder.engine.windows import pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

@@ -8,16 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect, Selector
+from teambuilder.catalogue.abilities import Amount, DieFilter, Effect, Selector
 from teambuilder.engine import effects, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
-from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.moves import field_die
+from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import NOTHING, Frame, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import buy, field_die, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -54,69 +53,6 @@ def _has_character_face(die: Die) -> bool:
     return die.spec.faces[die.face].kind == CHARACTER
 
 
-# -- 15: Steve Trevor, Themysciran Liaison -----------------------------------------------
-
-def _wonder_woman_buys(game: Game, player: int) -> list[tuple[int, Cost, Payment]]:
-    """Each affordable way to buy a Wonder Woman die at 3 less (minimum 1)."""
-    found: list[tuple[int, Cost, Payment]] = []
-    sources = game.energy_sources(player)
-    virtual = game.players[player].virtual
-    for slot in game.slots:
-        card = slot.card.card
-        if slot.owner != player or card.name != "Wonder Woman":
-            continue
-        die = next((d for d in game.dice if d.slot == slot.index and d.zone is Zone.CARD), None)
-        if die is None or game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
-            continue
-        cost = Cost(max(effects.purchase_cost(game, slot.index, player) - 3, 1, len(card.energy)), card.energy)
-        found += [(slot.index, cost, payment) for payment in payment_options(sources, virtual, cost, 3)]
-    return found
-
-
-@script("15sww")
-def steve_buys_wonder_woman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    options = _wonder_woman_buys(ctx.game, ctx.controller)
-    if not options:
-        ctx.game.say("cannot pay for a Wonder Woman die.", ctx.controller)
-        return False
-    if len(options) == 1:
-        _buy_wonder_woman(ctx.game, ctx.controller, Choose(0), NOTHING)
-        return True
-    described = "; ".join(f"{n}: {ctx.game.slots[s].card.card.full_name} for {c.amount}"
-                          for n, (s, c, _) in enumerate(options))
-    ask(ctx.game, ctx.controller, f"Steve Trevor: which Wonder Woman die and payment? ({described})",
-        tuple(Choose(n) for n in range(len(options))), then=_buy_wonder_woman, data=NOTHING)
-    return True
-
-
-@continuation("15sww", Nothing)
-def _buy_wonder_woman(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, Choose)
-    slot, cost, payment = _wonder_woman_buys(game, player)[action.index]
-    spent = pay(game, player, payment, cost)
-    die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
-    buy(game, player, die, Zone.PREP, f"buys {game.slots[slot].card.card.full_name} for {cost.amount} "
-        f"(paying {spent}); the die goes to the prep area.")
-
-
-# -- 17: Supergirl, I Have All Your Powers! ----------------------------------------------
-
-@script("17sww")
-def supergirl_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Only combat damage to the opposing player counts; then "you may" Prep 2 dice."""
-    if not ctx.combat or ctx.event_die is not None or ctx.event_player != 1 - ctx.controller:
-        return False
-    ask(ctx.game, ctx.controller, "Supergirl hit your opponent: Prep 2 dice drawn from your bag?",
-        (Choose(1), Pass()), then=_supergirl_draws, data=Frame.of(ctx))
-    return True
-
-
-@continuation("17sww", Frame)
-def _supergirl_draws(game: Game, player: int, action: Action, data: Frame) -> None:
-    if isinstance(action, Pass):
-        game.say("does not draw with Supergirl.", player)
-        return
-    _draw_to_prep(game, player, data.slot, 2)
 
 
 # -- 26: Misdirection --------------------------------------------------------------------
@@ -239,70 +175,9 @@ def plot_twist_ends(ctx: Context, effect: Effect, dice: list[Die], players: list
     return bool(moved)
 
 
-# -- 28: Resurrection --------------------------------------------------------------------
-
-@script("28sww")
-def resurrection(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Roll the chosen die of the used pile into the reserve pool."""
-    for die in dice:
-        roll(ctx.game, die)
-        die.zone = Zone.RESERVE
-        ctx.game.say(f"rolls {die.spec.name} from the used pile into the reserve pool: "
-                     f"{die.spec.faces[die.face].describe()}.", ctx.controller)
-    return bool(dice)
-
-
-# -- 29: Save Civilians ------------------------------------------------------------------
-
-@script("29sww")
-def save_civilians(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A Sidekick was fielded: another die of the reserve costs 1 less to field this turn
-    (the player's choice), then draw 1 die and Prep it."""
-    others = [d for d in ctx.game.zone(ctx.controller, Zone.RESERVE)
-              if _has_character_face(d) and d is not ctx.event_die]
-    if len(others) > 1:
-        ask(ctx.game, ctx.controller, "Save Civilians: which die costs 1 less to field this turn?",
-            tuple(ChooseTarget(d.id) for d in others), then=_save_civilians_done, data=Frame.of(ctx))
-        return True
-    _save_civilians_done(ctx.game, ctx.controller, ChooseTarget(others[0].id) if others else Pass(),
-                         Frame.of(ctx))
-    return True
-
-
-@continuation("29sww", Frame)
-def _save_civilians_done(game: Game, player: int, action: Action, data: Frame) -> None:
-    if isinstance(action, ChooseTarget):
-        die = game.dice[action.target]
-        cheaper = Effect("rule", rule="field_cost", amount=Amount(-1))
-        game.turn_rules.append(rules.ActiveRule(player, data.slot, cheaper, dice=(die.id,),
-                                                bound_to_field=False))
-        game.say(f"{game.die_name(die)} costs 1 less to field this turn.", player)
-    _draw_to_prep(game, player, data.slot, 1)
 
 
 # -- 33: The Outsider --------------------------------------------------------------------
-
-@script("33sww")
-def the_outsider(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 1: a Villain die is fielded on level 2 for free; anything else goes to the
-    used pile, and a Sidekick sends this action die to the prep area."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 1)
-    if not drawn:
-        return False
-    die = drawn[0]
-    level_two = die.spec.level_face(2)
-    if selectors.is_character_die(die) and "villain" in selectors.affiliations(game, die) and level_two is not None:
-        game.say(f"draws {die.spec.name}, a Villain.", ctx.controller)
-        die.face = level_two
-        field_die(game, die, " on level 2 without paying its fielding cost")
-        return True
-    game.say(f"draws {die.spec.name}.", ctx.controller)
-    effects.move(game, die, Zone.USED)
-    if die.is_sidekick and ctx.source is not None:
-        effects.move(game, ctx.source, Zone.PREP)
-    return True
-
 
 OUTSIDER_MARK = "33sww:targeted"   # a die this turn's Outsider global has already targeted
 

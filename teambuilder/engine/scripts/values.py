@@ -65,3 +65,13 @@ class Pending(Frozen):
 
     then: str
     data: Frozen
+
+
+@dataclass(frozen=True)
+class BuyOffer(Frozen):
+    """A ``buy`` effect of the ability language (``moves``) waiting for its answer: who
+    buys, into which zone, and the price of each card it offers (slot, energy, types)."""
+
+    frame: Frame
+    into: str
+    prices: tuple[tuple[int, int, tuple[str, ...]], ...]

@@ -2,7 +2,7 @@
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
 Cards here: Mr. Freeze (122); Scarecrow (127); Superwoman: Reign of Terror (129); The Joker
-(130); Two-Face (133); Batcave (135); Black Lantern Firestorm (140).
+(130); Batcave (135).
 """
 
 from __future__ import annotations
@@ -11,18 +11,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, rules, windows
+from teambuilder.engine import effects, moves
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
     bolts_spent,
     damage,
     payments,
-    yes_no,
 )
 from teambuilder.engine.selectors import Context, select
 from teambuilder.engine.state import Die, Zone
@@ -37,13 +34,6 @@ class BasicActionBuy(Frozen):
 
     frame: Frame
     options: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class MaskBlockers(Frozen):
-    """Black Lantern Firestorm: the [mask] character dice that may not block unless paid for."""
-
-    masks: tuple[int, ...]
 
 
 # -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
@@ -124,46 +114,6 @@ def _superwoman_group(game: Game, player: int, action: Action, data: Frame) -> N
     damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
 
 
-# -- 130 The Joker: Violent Lunatic -------------------------------------------------------------------
-
-@script("130wf")
-def joker_rolls_sidekick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 1 die: not a Sidekick, back to the bag; a Sidekick is rolled, goes to the used
-    pile, and its energy type deals 2 damage to each opposing character die of that type."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 1)
-    if not drawn:
-        game.say("has no die to draw.", ctx.controller)
-        return False
-    die = drawn[0]
-    if not die.is_sidekick:
-        game.say(f"draws {die.spec.name}: not a Sidekick, it goes back to the bag.", ctx.controller)
-        effects.move(game, die, Zone.BAG)
-        return False
-    roll(game, die)
-    face = die.spec.faces[die.face]
-    game.say(f"draws a Sidekick and rolls {face.describe()}.", ctx.controller)
-    effects.move(game, die, Zone.USED)
-    if face.kind != ENERGY or len(face.symbols) != 1 or face.symbols[0] not in ENERGY_TYPES:
-        return False
-    hit = select(ctx, DieFilter(owner="opponent", energy=face.symbols))
-    return bool(hit) and damage(ctx, 2, hit)
-
-
-# -- 133 Two-Face: Double Crosser ---------------------------------------------------------------------
-
-@script("133wf")
-def two_face_doubles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The 2 life are paid: damage the action die deals this turn is doubled."""
-    die = ctx.event_die
-    if die is None:
-        return False
-    # A rule on the die (not only its "double_damage" flag): damage.deal reads the flag
-    # only when some rule is in force. The action die is out of play: not bound to the field.
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, Effect("rule", rule="double_damage"),
-                                                dice=(die.id,), bound_to_field=False))
-    ctx.game.say(f"damage dealt by {die.spec.name} is doubled.", ctx.controller)
-    return True
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
@@ -210,7 +160,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
         return
     slot, index = data.options[action.index]
     cost = dict(_basic_offers(game, player))[slot]
-    spent = windows.pay(game, player, payments(game, player, cost)[index], cost)
+    spent = moves.pay(game, player, payments(game, player, cost)[index], cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.
@@ -218,7 +168,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
     stored = game.script_state.get(_cave_key(data.frame.slot), ())
     assert isinstance(stored, tuple)
     game.script_state[_cave_key(data.frame.slot)] = (*stored, die.id)
-    windows.buy(game, player, die, Zone.OUT_OF_PLAY,
+    moves.buy(game, player, die, Zone.OUT_OF_PLAY,
                 f"buys {die.spec.name} (paying {spent}) and stores it beneath Batcave.")
 
 
@@ -239,30 +189,3 @@ def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[i
         if die.zone is Zone.OUT_OF_PLAY:
             effects.move(game, die, Zone.PREP)
     return True
-
-
-# -- 140 Black Lantern Firestorm -------------------------------------------------------------------
-
-@script("140wf")
-def firestorm_block_toll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Before blocks: the opponent pays 2 life to block with [mask] character dice this
-    turn, or none of them may block."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    masks = select(ctx, DieFilter(owner="opponent", energy=("mask",)))
-    if not masks:
-        return False
-    yes_no(game, opponent, "Pay 2 life to block with [mask] character dice this turn?", _firestorm_toll,
-           MaskBlockers(tuple(d.id for d in masks)))
-    return True
-
-
-@continuation("140wf:toll", MaskBlockers)
-def _firestorm_toll(game: Game, player: int, action: Action, data: MaskBlockers) -> None:
-    if isinstance(action, Choose):
-        game.say("pays 2 life to block with [mask] character dice.", player)
-        game.lose_life({player: 2})
-        return
-    for die_id in data.masks:
-        game.dice[die_id].flags.add("cant_block")
-    game.say("does not pay: [mask] character dice can't block this turn.", player)

@@ -1,8 +1,7 @@
 """World's Finest, cards 37 to 48: the parts of their abilities the data cannot say.
 
-Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Carmine Falcone
-(43); Catwoman: Acrobat (44, whose "unless an opponent pays 2 life" is Batman's global's,
-in ``wf_common``); Clark Kent (45); Dick Grayson (47).
+Cards here: Batcave (37); Batman: Speedy Recovery (39); Brainiac (41); Clark Kent (45);
+Dick Grayson (47).
 
 Each script is named after its card (``37wf:2`` is card 37's second ability) and works
 through the engine's own primitives (``effects``, ``rules``, ``windows``), so every rule a
@@ -11,19 +10,15 @@ data effect obeys still applies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import DieFilter, Effect
 from teambuilder.engine import effects, primitives, rules, selectors
-from teambuilder.engine.actions import Action, ChooseTarget, Pass, Purchase
-from teambuilder.engine.energy import payment_options
-from teambuilder.engine.keywords import is_sidekick_now
-from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import ko_unless_life
+from teambuilder.engine.actions import Action, ChooseTarget
+from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import buy, field_die, pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -77,33 +72,6 @@ def leave_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
     return True
 
 
-# -- Batman: Speedy Recovery (39): KO a Batman die and bring it back at level 2 -----------
-
-@script("39wf")
-def speedy_recovery(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    batmen = selectors.select(ctx, DieFilter(owner="you", names=("Batman",)))
-    if len(batmen) == 1:
-        return _recover(game, batmen[0])
-    if batmen:
-        ask(game, ctx.controller, "Choose the Batman die to KO and bring back at level 2.",
-            tuple(ChooseTarget(d.id) for d in batmen), then=_speedy_recovery, data=NOTHING)
-    return bool(batmen)
-
-
-def _recover(game: Game, die: Die) -> bool:
-    if not effects.ko(game, die):
-        return False
-    effects.move(game, die, Zone.FIELD, 2)
-    return True
-
-
-@continuation("39wf", Nothing)
-def _speedy_recovery(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, ChooseTarget)
-    _recover(game, game.dice[action.target])
-
-
 # -- Brainiac (41): the target must block the attacker of your choice ----------------------
 
 @script("41wf")
@@ -142,90 +110,4 @@ def _brainiac(game: Game, player: int, action: Action, data: ForcedBlock) -> Non
     _force_block(game, data, action.target)
 
 
-# -- Carmine Falcone (43): fewer Sidekicks in the field than the target opponent ---------
-
-@script("43wf")
-def fewer_sidekicks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-
-    def sidekicks(player: int) -> int:
-        return sum(1 for d in game.field_characters(player) if is_sidekick_now(game, d))
-
-    hit = [p for p in players if sidekicks(ctx.controller) < sidekicks(p)]
-    counts = ", ".join(f"{game.players[p].name} {sidekicks(p)}" for p in [ctx.controller, *players])
-    game.say(f"Sidekick dice in the field: {counts}.", ctx.controller)
-    if not hit:
-        return False
-    return primitives.apply(ctx, replace(effect, op="damage", amount=Amount(fixed=2)), [], hit)
-
-
-# -- Catwoman: Acrobat (44): KO unless an opponent pays 2 life -----------------------------
-
-@script("44wf")
-def catwoman_acrobat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO the target die unless an opponent pays 2 life, as Batman's global (1-3)."""
-    return ko_unless_life(ctx, dice, 2)
-
-
-# -- Clark Kent (45): KO'd by combat damage (the ability's ``if: combat``), field a
 #    Superman die at level 2 ----------------------------------------------------------------
-
-@script("45wf")
-def glasses_come_off(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game = ctx.game
-    supermen = [d for zone in ("used", "prep") for d in selectors.select(
-        ctx, DieFilter(owner="you", names=("Superman",), zone=zone))[:1] if d.spec.level_face(2) is not None]
-    supermen = [d for d in supermen if not (game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, d))]
-    if not supermen:
-        return False
-    ask(game, ctx.controller, "Field a Superman die at level 2 for free?",
-        (Pass(),) + tuple(ChooseTarget(d.id) for d in supermen), then=_clark_kent, data=NOTHING)
-    return True
-
-
-@continuation("45wf", Nothing)
-def _clark_kent(game: Game, player: int, action: Action, data: Nothing) -> None:
-    if not isinstance(action, ChooseTarget):
-        game.say("does not field a Superman die.", player)
-        return
-    die = game.dice[action.target]
-    if die.zone not in (Zone.USED, Zone.PREP):
-        return
-    face = die.spec.level_face(2)
-    assert face is not None
-    die.face = face
-    field_die(game, die, " for free")
-
-
-# -- Dick Grayson (47): buy a Dick Grayson die for 3 energy whenever a Batman Family die is KO'd
-
-_DICK_COST = Cost(3, ("mask",))
-
-
-@script("47wf")
-def rising_to_the_occasion(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    game, player, slot = ctx.game, ctx.controller, ctx.slot
-    on_card = next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD), None)
-    if slot is None or on_card is None:
-        return False
-    if game.has_rules and rules.forbidden(game, "cant_purchase", player, on_card):
-        return False
-    payments = payment_options(game.energy_sources(player), game.players[player].virtual, _DICK_COST, 3)
-    if not payments:
-        return False
-    ask(game, player, "Buy a Dick Grayson die for 3 energy, into your Prep Area?",
-        (Pass(),) + tuple(Purchase(slot, p) for p in payments), then=_dick_grayson, data=NOTHING)
-    return True
-
-
-@continuation("47wf", Nothing)
-def _dick_grayson(game: Game, player: int, action: Action, data: Nothing) -> None:
-    if not isinstance(action, Purchase):
-        game.say("does not buy a Dick Grayson die.", player)
-        return
-    die = next((d for d in game.dice if d.slot == action.slot and d.zone is Zone.CARD), None)
-    if die is None:
-        return
-    spent = pay(game, player, action.payment, _DICK_COST)
-    buy(game, player, die, Zone.PREP, f"buys {game.slots[action.slot].card.card.full_name} for 3 energy "
-        f"(paying {spent}); the die goes to the prep area.")

@@ -1,11 +1,11 @@
 """World's Finest scripts, cards 49-76: what the ability language cannot say.
 
-Cards here: Harvey Bullock (51); Krypto (53); Lex Luthor (55); Scarecrow (64); Steel (65);
-Superwoman (68); The Joker (69); The Penguin (70); Alfred Pennyworth (75). Cards 77-96 are in
+Cards here: Krypto (53); Scarecrow (64); Superwoman (68); The Joker (69); The Penguin (70);
+Alfred Pennyworth (75). Cards 77-96 are in
 ``wf_77_96``, the helpers both use in ``wf_common``.
 
-Each script is named by its card code (``51wf``; ``51wf:2`` for a card's second one) and
-uses the engine's own primitives (``effects``, ``keywords``, ``windows.field_die``), so every
+Each script is named by its card code (``53wf``; ``53wf:2`` for a card's second one) and
+uses the engine's own primitives (``effects``, ``keywords``, ``moves.field_die``), so every
 rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
 continuation; what a card must remember between steps is kept as numbers in
 ``Game.script_state`` or as rules in ``Game.turn_rules``.
@@ -15,137 +15,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import effects, primitives, rolling, rules, turn, windows
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass, UseGlobal
-from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.scripts import Frame, ask, continuation, script
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import primitives
+from teambuilder.engine.scripts import script
 from teambuilder.engine.scripts.wf_common import (
-    FOREVER,
-    ask_target,
     damage,
-    payments,
-    purchase,
-    said_yes,
 )
-from teambuilder.engine.selectors import Context, affiliations, card_name
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Mark, Zone
 
 if TYPE_CHECKING:
-    from teambuilder.engine.game import Game
+    pass
 
 
-# -- 51 Harvey Bullock: Intimidating Investigator -----------------------------------------
-
-def _harvey_key(slot: int | None, player: int) -> str:
-    return f"51wf:{slot}:{player}"
 
 
-@script("51wf")
-def harvey_choose(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Before the roll: the controller names a number (0 up to all the energy the dice to
-    be rolled could show)."""
-    game = ctx.game
-    rolled = len(game.zone(ctx.controller, Zone.PREP)) + turn.DRAW_COUNT + (
-        rules.extra_draws(game, ctx.controller) if game.has_rules else 0)
-    top = 2 * rolled
-    ask(game, ctx.controller, f"Harvey Bullock: choose a number of energy (0-{top}) for your first roll.",
-        tuple(Choose(n) for n in range(top + 1)), harvey_number, Frame.of(ctx))
-    return True
-
-
-@continuation("51wf:number", Frame)
-def harvey_number(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, Choose)
-    game.script_state[_harvey_key(data.slot, player)] = action.index
-    game.say(f"Harvey Bullock: chooses {action.index}.", player)
-
-
-@script("51wf:2")
-def harvey_check(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """After the first roll: if the energy rolled (symbols, a generic 2 counts 2) equals the
-    number, deal 2 damage to 1 target character die and gain 2 life."""
-    game = ctx.game
-    number = game.script_state.pop(_harvey_key(ctx.slot, ctx.controller), None)
-    if number is None:
-        return False
-    total = sum(d.spec.faces[d.face].energy_amount for d in game.zone(ctx.controller, Zone.PREP)
-                if d.spec.faces[d.face].kind == ENERGY)
-    if total != number:
-        game.say(f"Harvey Bullock: rolled {total} energy, not {number}.", ctx.controller)
-        return False
-    game.say(f"Harvey Bullock: rolled exactly {number} energy.", ctx.controller)
-    if not ask_target(ctx, "Harvey Bullock: choose a character die to take 2 damage.", harvey_target):
-        game.gain_life(ctx.controller, 2)
-    return True
-
-
-@continuation("51wf:target", Frame)
-def harvey_target(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    damage(data.context(game), 2, [game.dice[action.target]], [])
-    game.gain_life(player, 2)
-
-
-# -- 53 Krypto: Here Boy! -----------------------------------------------------------------
-
-def _krypto_dice(ctx: Context) -> list[Die]:
-    return [d for d in ctx.game.dice if d.slot == ctx.slot and d.owner == ctx.controller
-            and d.zone in (Zone.USED, Zone.PREP) and d.spec.level_face(1) is not None]
-
-
-@script("53wf")
-def krypto(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A Superman die was fielded: you may field a Krypto die from your used pile or prep
-    area for free at level 1 (it is fielded: its own "when fielded" happens)."""
-    if not _krypto_dice(ctx):
-        return False
-    ask(ctx.game, ctx.controller, "Krypto: field a Krypto die from your Used Pile or Prep Area for free?",
-        (Choose(1), Pass()), krypto_field, Frame.of(ctx))
-    return True
-
-
-@continuation("53wf:field", Frame)
-def krypto_field(game: Game, player: int, action: Action, data: Frame) -> None:
-    ctx = data.context(game)
-    found = _krypto_dice(ctx)
-    if not said_yes(action) or not found:
-        game.say("does not field Krypto.", player)
-        return
-    die = found[0]
-    index = die.spec.level_face(1)
-    assert index is not None
-    die.face = index
-    windows.field_die(game, die, " for free at level 1 (Krypto)")
-
-
-# -- 55 Lex Luthor: Citizen of Metropolis -------------------------------------------------
-
-@script("55wf")
-def lex_name(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Name an energy type (replacing an earlier choice)."""
-    ask(ctx.game, ctx.controller, "Lex Luthor: name an energy type: "
-        + ", ".join(f"{i}: {e}" for i, e in enumerate(ENERGY_TYPES)),
-        tuple(Choose(i) for i in range(len(ENERGY_TYPES))), lex_named, Frame.of(ctx))
-    return True
-
-
-@continuation("55wf:name", Frame)
-def lex_named(game: Game, player: int, action: Action, data: Frame) -> None:
-    """While a die of this card is in the field, characters of the named type cost 1 more to
-    purchase and to field: the rules last all game, and count 1 only while the card is
-    active (the number of its cards in the field, 0 or 1)."""
-    assert isinstance(action, Choose)
-    energy = ENERGY_TYPES[action.index]
-    slot = data.slot
-    game.turn_rules = [r for r in game.turn_rules if not (r.slot == slot and r.effect.name == "55wf")]
-    active = Amount(count=DieFilter(this=True), distinct="cards")
-    for rule in ("purchase_cost", "field_cost"):
-        named = Effect("rule", rule=rule, amount=active, applies_to=DieFilter(energy=(energy,), zone="any"),
-                       name="55wf")
-        game.turn_rules.append(rules.ActiveRule(player, slot, named, until_turn=FOREVER))
-    game.say(f"Lex Luthor names {energy}: {energy} characters cost 1 more to purchase and to field.", player)
 
 
 # -- 64 Scarecrow: Arkham Antagonist ------------------------------------------------------
@@ -163,56 +47,6 @@ def scarecrow(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     return primitives.apply(ctx, Effect("must_attack"), taken, [])
 
 
-# -- 65 Steel: Super Support --------------------------------------------------------------
-
-@script("65wf")
-def steel_tax(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """An opponent who used a global on one of your cards pays [1] or 1 life."""
-    game = ctx.game
-    user = ctx.event_player
-    if user is None or user == ctx.controller:
-        return False
-    used = next((a for a in reversed(game.record) if isinstance(a, UseGlobal)), None)
-    if used is None or game.slots[used.slot].owner != ctx.controller:
-        return False
-    options = payments(game, user, Cost(1))
-    ask(game, user, "Steel: pay 1 life (0) or [1] energy (1...).",
-        (Choose(0),) + tuple(Choose(i + 1) for i in range(len(options))), steel_paid, Frame.of(ctx))
-    return True
-
-
-@continuation("65wf:pay", Frame)
-def steel_paid(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, Choose)
-    if action.index == 0:
-        game.say("pays 1 life for Steel.", player)
-        game.lose_life({player: 1})
-        return
-    payment = payments(game, player, Cost(1))[action.index - 1]
-    spent = windows.pay(game, player, payment, Cost(1))
-    game.say(f"pays [1] for Steel ({spent}).", player)
-
-
-# -- 68 Superwoman: Lois Lane -------------------------------------------------------------
-
-@script("68wf")
-def superwoman_buy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Purchase a Superwoman die for the [bolt][bolt][bolt] just paid."""
-    if ctx.slot is None:
-        return False
-    return purchase(ctx.game, ctx.controller, ctx.slot)
-
-
-# -- 69 The Joker: Arkham Asylum ----------------------------------------------------------
-
-@script("69wf")
-def joker_villain(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """If the die just drawn is a Villain die, 2 damage to the opponent."""
-    game = ctx.game
-    drawn = [d for d in ctx.targets if d.zone is Zone.PREP and "villain" in affiliations(game, d)]
-    if not drawn:
-        return False
-    return damage(ctx, 2, [], [1 - ctx.controller])
 
 
 # -- 70 The Penguin: Oswald Cobblepot -----------------------------------------------------
@@ -226,45 +60,3 @@ def penguin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     return damage(ctx, 1, [], [die.owner])
 
 
-# -- 75 Alfred Pennyworth: MI-5 -----------------------------------------------------------
-
-def _alfred_dice(ctx: Context) -> list[Die]:
-    return [d for d in ctx.game.zone(ctx.controller, Zone.USED)
-            if d.is_sidekick or card_name(ctx.game, d) == "Batman"]
-
-
-@script("75wf")
-def alfred(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Roll a Sidekick or Batman die from your used pile; on energy, Alfred comes back."""
-    found = _alfred_dice(ctx)
-    if not found:
-        ctx.game.say("has no Sidekick or Batman die in the Used Pile to roll.", ctx.controller)
-        return False
-    kinds: list[int] = []
-    for die in found:
-        if all(ctx.game.dice[k].spec.key != die.spec.key for k in kinds):
-            kinds.append(die.id)
-    if len(kinds) == 1:
-        return _alfred_roll(ctx, ctx.game.dice[kinds[0]])
-    ask(ctx.game, ctx.controller, "Alfred Pennyworth: choose the die to roll from your Used Pile.",
-        tuple(ChooseTarget(k) for k in kinds), alfred_chosen, Frame.of(ctx))
-    return True
-
-
-@continuation("75wf:roll", Frame)
-def alfred_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    _alfred_roll(data.context(game), game.dice[action.target])
-
-
-def _alfred_roll(ctx: Context, die: Die) -> bool:
-    game = ctx.game
-    rolling.roll(game, die)
-    face = die.spec.faces[die.face]
-    game.say(f"Alfred Pennyworth: rolls {die.spec.name} from the Used Pile: {face.describe()}; "
-             "it stays in the Used Pile.", ctx.controller)
-    alfred_die = ctx.source
-    if face.kind != ENERGY or alfred_die is None or alfred_die.zone not in (Zone.PREP, Zone.USED):
-        return False
-    effects.move(game, alfred_die, Zone.FIELD, 1)
-    return True

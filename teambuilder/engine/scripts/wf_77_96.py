@@ -5,7 +5,7 @@ Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn (8
 die when KO'd. Cards 49-76 are in ``wf_49_76``, the helpers both use in ``wf_common``.
 
 Each script is named by its card code (``81wf``; a continuation ``81wf:pull``) and uses the
-engine's own primitives (``effects``, ``rolling.roll``, ``windows.field_die``), so every rule a
+engine's own primitives (``effects``, ``rolling.roll``, ``moves.field_die``), so every rule a
 data effect obeys still applies. Choices made part-way use ``ask`` and a continuation,
 whose data is a ``Frame`` or a frozen dataclass holding one.
 """
@@ -16,13 +16,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import effects, rolling, rules, windows
+from teambuilder.engine import moves, rolling, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import ask_target, damage, payments, purchase
-from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.scripts.wf_common import payments, purchase
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def batcave_removed(game: Game, player: int, action: Action, data: BatcaveRolled
 @continuation("77wf:field", BatcaveRolled)
 def batcave_field(game: Game, player: int, action: Action, data: BatcaveRolled) -> None:
     assert isinstance(action, ChooseTarget)
-    windows.field_die(game, game.dice[action.target], " for free (Batcave)")
+    field_die(game, game.dice[action.target], " for free (Batcave)")
 
 
 # -- 78 Batgirl, 89 Kal-L: who may block whom --------------------------------------------
@@ -179,51 +180,6 @@ def brainiac_swap(game: Game, player: int, action: Action, data: BlockerSwap) ->
     _brainiac_ask(game, replace(data, first=None))
 
 
-# -- 81 Bruce Wayne: Matches Malone -------------------------------------------------------
-
-def _batman_dice(ctx: Context) -> list[Die]:
-    """One Batman die per card and zone (bag or used pile) that can show level 2."""
-    found: dict[tuple[int | None, Zone], Die] = {}
-    for die in ctx.game.dice:
-        if die.owner == ctx.controller and die.zone in (Zone.BAG, Zone.USED) \
-                and card_name(ctx.game, die) == "Batman" and die.spec.level_face(2) is not None:
-            found.setdefault((die.slot, die.zone), die)
-    return list(found.values())
-
-
-@script("81wf")
-def bruce_wayne(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Pull a Batman die from the bag or used pile into the field at level 2; if you do,
-    2 damage to 1 target character die."""
-    found = _batman_dice(ctx)
-    if not found:
-        ctx.game.say("has no Batman die in the bag or Used Pile.", ctx.controller)
-        return False
-    if len(found) == 1:
-        _bruce_pull(ctx, found[0])
-        return True
-    ask(ctx.game, ctx.controller, "Bruce Wayne: choose the Batman die to pull into the field.",
-        tuple(ChooseTarget(d.id) for d in found), bruce_pulled, Frame.of(ctx))
-    return True
-
-
-@continuation("81wf:pull", Frame)
-def bruce_pulled(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    _bruce_pull(data.context(game), game.dice[action.target])
-
-
-def _bruce_pull(ctx: Context, die: Die) -> None:
-    effects.move(ctx.game, die, Zone.FIELD, 2)
-    ask_target(ctx, "Bruce Wayne: choose a character die to take 2 damage.", bruce_damage)
-
-
-@continuation("81wf:damage", Frame)
-def bruce_damage(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    damage(data.context(game), 2, [game.dice[action.target]], [])
-
-
 # -- 83 Clark Kent: Farm Boy / 88 Harley Quinn: Revving Up --------------------------------
 
 def _buyable(game: Game, player: int, names: tuple[str, ...]) -> list[int]:
@@ -285,6 +241,6 @@ def harley_buy(game: Game, player: int, action: Action, data: PaidPurchase) -> N
         game.say("does not pay for Harley Quinn.", player)
         return
     slot, which = data.choices[action.index]
-    spent = windows.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
+    spent = moves.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
     game.say(f"pays [1] ({spent}).", player)
     purchase(game, player, slot)

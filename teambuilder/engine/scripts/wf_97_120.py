@@ -3,11 +3,10 @@
 
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
 (104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
-bringing a die to the field; Dick Grayson (115); Doomsday (116); General Zod (117); Kal-L
-(119).
+bringing a die to the field; Dick Grayson (115); Kal-L (119).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
-and uses the engine's own primitives (``effects``, ``keywords``, ``windows.pay``), so every
+and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
 rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
 continuation; what a card must remember for the rest of a turn is kept as numbers and
 tuples in ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn
@@ -23,19 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.engine import effects, rules
+from teambuilder.catalogue.abilities import DieFilter, Effect
+from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.choices import chosen_text
+from teambuilder.engine.game_state import Choice, ChoiceKind
+from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
-    PaymentOffer,
-    ask_payment,
     bolts_spent,
     card_dice_in_field,
     damage,
     modify,
-    paid,
     turn_rule,
     use_effect,
     yes_no,
@@ -62,27 +60,19 @@ class NameChoice(Frozen):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class SpinOrKO(Frozen):
-    """Doomsday: each option's kind (``spin`` or ``ko``) and die."""
-
-    options: tuple[tuple[str, int], ...]
-
-
 # -- 100 Superwoman: Amazonian ------------------------------------------------------------------
 
-@script("100wf")
-def superwoman_rolls_at_once(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bought with at least three [bolt]: roll the die now and put it in the reserve pool."""
-    die = ctx.source
-    if die is None or bolts_spent(ctx.game, ctx.controller) < 3:
-        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: she is not rolled at once.", ctx.controller)
-        return False
-    roll(ctx.game, die)
-    die.zone = Zone.RESERVE
-    ctx.game.say(f"rolls {die.spec.name} at once: {die.spec.faces[die.face].describe()}; it goes to the "
-                 "reserve pool.", ctx.controller)
-    return True
+@script("spent_at_least")
+def spent_at_least(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Whether the purchase that triggered this ability was paid with at least ``amount``
+    [bolt] (``bolts_spent``: wild units, and every unit while energy converts to [bolt]),
+    for an ``if_done`` effect after it. The language reads no payments: what a cost was paid
+    with belongs to the purchase, which the ability only hears about."""
+    needed = primitives.value(ctx, effect)
+    spent = bolts_spent(ctx.game, ctx.controller)
+    if spent < needed:
+        ctx.game.say(f"spent {spent} [bolt] on the purchase, fewer than {needed}.", ctx.controller)
+    return spent >= needed
 
 
 # -- 101 The Joker: Oberon Sexton -----------------------------------------------------------
@@ -146,7 +136,7 @@ def _riddle_named(game: Game, player: int, action: Action, data: NameChoice) -> 
 
 
 def _set_riddle(game: Game, player: int, slot: int, name: str) -> None:
-    game.bookkeeping.named[slot] = name
+    game.bookkeeping.choices[slot] = Choice(ChoiceKind.NAME, name)
     game.say(f"names {name}.", player)
 
 
@@ -156,7 +146,7 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     (the dice in their prep area that were not there before the draw)."""
     game = ctx.game
     before = game.script_state.pop(_riddle_key(ctx.slot), None)
-    name = game.bookkeeping.named.get(ctx.slot if ctx.slot is not None else -1)
+    name = chosen_text(game, ctx.slot)
     if not isinstance(before, tuple) or name is None:
         return False
     opponent = 1 - ctx.controller
@@ -190,38 +180,6 @@ def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players:
     return attack > 0
 
 
-# -- 105 Ultraman: World Conqueror -----------------------------------------------------------
-
-@script("105wf")
-def ultraman_conquers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO each opposing Superman Family character die, then deal their total level."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    total = 0
-    for die in [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]:
-        level = die.spec.faces[die.face].level
-        if effects.ko(game, die):
-            total += level
-    if not total:
-        return False
-    game.say(f"Ultraman deals {total} damage (the total level of the KO'd dice).", ctx.controller)
-    return damage(ctx, total, players=[opponent])
-
-
-# -- 108 Bane: Genius Tactician ------------------------------------------------------------------
-
-@script("108wf")
-def bane_breaks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bane KO'd an opposing character die (``kos``): half its A (rounded down) to the
-    opponent. The KO'd die has left the field, so its A is the one its face shows."""
-    game, victim = ctx.game, ctx.event_die
-    if victim is None:
-        return False
-    amount = victim.spec.faces[victim.face].attack // 2 if game.is_character(victim) else 0
-    game.say(f"Bane deals half of {victim.spec.name}'s A: {amount}.", ctx.controller)
-    return amount > 0 and damage(ctx, amount, players=[1 - ctx.controller])
-
-
 # -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
 
 @script("110wf")
@@ -248,41 +206,6 @@ def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> N
     effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
 
 
-# -- 111 Bruce Wayne: International Playboy, 113 Clark Kent, 114 Commissioner Gordon ------------
-
-def _find_die(game: Game, player: int, name: str, zones: tuple[Zone, ...]) -> Die | None:
-    """A die of ``player`` named ``name`` in the first of ``zones`` that holds one."""
-    for zone in zones:
-        for die in game.zone(player, zone):
-            if card_name(game, die) == name:
-                return die
-    return None
-
-
-@script("111wf")
-def bruce_wayne_pulls_batman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Pull 1 Batman die from the used pile (or else the bag) straight into the field at
-    level 3 (moved, not fielded)."""
-    return _bring_to_field(ctx, "Batman", 3)
-
-
-def _bring_to_field(ctx: Context, name: str, level: int) -> bool:
-    """Move 1 die of ``name`` from the used pile (or else the bag) into the field."""
-    die = _find_die(ctx.game, ctx.controller, name, (Zone.USED, Zone.BAG))
-    if die is None:
-        ctx.game.say(f"has no {name} die in the bag or used pile.", ctx.controller)
-        return False
-    effects.move(ctx.game, die, Zone.FIELD, level)
-    return True
-
-
-@script("113wf")
-def clark_kent_calls_superman(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage (the data's condition), and the player said yes: put 1
-    Superman die from the used pile (or else the bag) into the field at level 2."""
-    return _bring_to_field(ctx, "Superman", 2)
-
-
 # -- 115 Dick Grayson: Brand New Bat -------------------------------------------------------------
 
 @script("115wf")
@@ -298,74 +221,18 @@ def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players
     return modify(ctx, mine, 2, 2)
 
 
-# -- 116 Doomsday: Unstoppable Rampage -------------------------------------------------------------
-
-@script("116wf")
-def doomsday_rampage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent spins 1 of their non-Sidekick dice down to level 1 or KOs 1 of their
-    character dice (their choice)."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    mine = game.field_characters(opponent)
-    choices: list[tuple[str, Die]] = [("spin", d) for d in mine if not d.is_sidekick and not d.token
-                                      and d.spec.faces[d.face].level > 1]
-    choices += [("ko", d) for d in mine]
-    if not choices:
-        game.say(f"{game.players[opponent].name} has no character die in the field.", ctx.controller)
-        return False
-    labels = [f"{i}: {'spin to level 1' if kind == 'spin' else 'KO'} {game.die_name(d)}"
-              for i, (kind, d) in enumerate(choices)]
-    options = tuple((kind, d.id) for kind, d in choices)
-    ask(game, opponent, "Doomsday: spin a die down to level 1 or KO a character die. " + "; ".join(labels),
-        tuple(Choose(i) for i in range(len(options))), _doomsday_pick, SpinOrKO(options))
-    return True
-
-
-@continuation("116wf:pick", SpinOrKO)
-def _doomsday_pick(game: Game, player: int, action: Action, data: SpinOrKO) -> None:
-    assert isinstance(action, Choose)
-    kind, die_id = data.options[action.index]
-    die = game.dice[die_id]
-    if kind == "spin":
-        effects.spin_to(game, die, 1)
-    else:
-        effects.ko(game, die)
-
-
-# -- 117 General Zod: Corrupt --------------------------------------------------------------------
-
-@script("117wf")
-def zod_recycles(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """You may pay [1] to send the action die just used to your prep area."""
-    if ctx.event_die is None or ctx.event_die.zone not in (Zone.OUT_OF_PLAY, Zone.FIELD, Zone.USED):
-        return False
-    return ask_payment(ctx, Cost(1), f"Send {ctx.event_die.spec.name} to your prep area?", _zod_pays)
-
-
-@continuation("117wf:pay", PaymentOffer)
-def _zod_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
-    if paid(game, player, action, data):
-        assert data.frame.event is not None
-        effects.move(game, game.dice[data.frame.event], Zone.PREP)
-
-
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
 
 @script("119wf")
-def kal_l_offers(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
+def kal_l_hits_every_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Once [shield] is paid (the ability's ``pay``): the engine's hits_all_attackers rule on
+    this die, so at the normal combat damage time its damage also goes to every attacker it
+    does not block. A script only for the line players read in the log (a ``rule`` effect
+    says nothing)."""
+    kal_l = ctx.source
+    if kal_l is None or kal_l.zone is not Zone.FIELD:
         return False
-    return ask_payment(ctx, Cost(1, ("shield",)), "Have Kal-L deal his combat damage to every attacker?",
-                        _kal_l_pays)
-
-
-@continuation("119wf:pay", PaymentOffer)
-def _kal_l_pays(game: Game, player: int, action: Action, data: PaymentOffer) -> None:
-    if paid(game, player, action, data):
-        assert data.frame.source is not None
-        kal_l = game.dice[data.frame.source]
-        # The engine's hits_all_attackers rule: at the normal combat damage time his
-        # damage also goes to every attacker he does not block, unblocked ones included.
-        game.turn_rules.append(rules.ActiveRule(player, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
+    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
                                                 kal_l.id, dice=(kal_l.id,)))
-        game.say("Kal-L will deal his combat damage to every attacking character.", player)
+    ctx.game.say("Kal-L will deal his combat damage to every attacking character.", ctx.controller)
+    return True

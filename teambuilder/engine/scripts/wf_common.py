@@ -1,20 +1,18 @@
 """Helpers the World's Finest scripts share (``wf_1_36`` ... ``wf_121_143``): damage and
-stat changes through the primitives, "an opponent may pay N life" (Batman's and
-Superman's globals, Catwoman), "pay this or not" questions, buying a die outside the
+stat changes through the primitives, "pay this or not" questions, buying a die outside the
 purchase action, using another card's action effect, counting bolts spent.
 """
 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Cost, Effect
-from teambuilder.engine import borrowing, effects, primitives, rules, windows
+from teambuilder.engine import borrowing, moves, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation
+from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
@@ -24,26 +22,6 @@ if TYPE_CHECKING:
 D = TypeVar("D", bound=Frozen)
 FOREVER = 10 ** 9            # a turn number no game reaches
 PAY_OPTIONS = 3              # payment choices offered for a script's cost
-
-
-@dataclass(frozen=True)
-class PaymentOffer(Frozen):
-    """A cost a script offered to pay (``ask_payment``), and where the script stood."""
-
-    frame: Frame
-    cost: Cost
-
-
-@dataclass(frozen=True)
-class LifeOffer(Frozen):
-    """The opponent may pay ``life`` to stop what the controller's ability does to ``die``
-    (``silent``: they could not pay, and were not asked)."""
-
-    die: int
-    life: int
-    controller: int
-    slot: int | None
-    silent: bool = False
 
 
 def damage(ctx: Context, amount: int, dice: list[Die] | None = None, players: list[int] | None = None) -> bool:
@@ -96,70 +74,6 @@ def payments(game: Game, player: int, cost: Cost) -> list[Payment]:
     return payment_options(game.energy_sources(player), game.players[player].virtual, cost, PAY_OPTIONS)
 
 
-def ask_payment(ctx: Context, cost: Cost, prompt: str, then: Continuation[PaymentOffer]) -> bool:
-    """Offer to pay ``cost`` (pass declines); the continuation gets the option index."""
-    options = payments(ctx.game, ctx.controller, cost)
-    if not options:
-        ctx.game.say(f"cannot pay {cost.notation()}.", ctx.controller)
-        return False
-    ask(ctx.game, ctx.controller, f"{prompt} (pay {cost.notation()}, or pass)",
-        (Pass(),) + tuple(Choose(i) for i in range(len(options))), then, PaymentOffer(Frame.of(ctx), cost))
-    return True
-
-
-def paid(game: Game, player: int, action: Action, data: PaymentOffer) -> bool:
-    """Pay the cost a ``ask_payment`` offered, with the chosen option; False if declined."""
-    if not isinstance(action, Choose):
-        game.say("declines to pay.", player)
-        return False
-    spent = windows.pay(game, player, payments(game, player, data.cost)[action.index], data.cost)
-    game.say(f"pays {spent}.", player)
-    return True
-
-
-# -- "an opponent may pay N life": Batman's global (1-3), Superman's global (22-24),
-#    Catwoman: Acrobat (44) ------------------------------------------------------------
-
-def offer_life(ctx: Context, die: Die, life: int, what: str, then: Continuation[LifeOffer]) -> bool:
-    """Ask the opponent of the ability's controller whether they pay ``life`` to stop
-    ``what``; the continuation ``then`` does it when they do not."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    offer = LifeOffer(die.id, life, ctx.controller, ctx.slot)
-    if game.players[opponent].life < life:
-        # Life that is not there cannot be paid: the effect simply happens.
-        game.say(f"cannot pay {life} life.", opponent)
-        then(game, opponent, Pass(), replace(offer, silent=True))
-        return True
-    ask(game, opponent, f"Pay {life} life to stop {what} {game.die_name(die)}?", (Pass(), Choose(1)),
-        then=then, data=offer)
-    return True
-
-
-def paid_life(game: Game, player: int, action: Action, offer: LifeOffer) -> bool:
-    if not isinstance(action, Choose):
-        if not offer.silent:
-            game.say("does not pay life.", player)
-        return False
-    game.say(f"pays {offer.life} life to stop it.", player)
-    game.lose_life({player: offer.life})
-    return True
-
-
-def ko_unless_life(ctx: Context, dice: list[Die], life: int) -> bool:
-    """KO the target die unless an opponent pays ``life`` (each instance asks again)."""
-    if not dice:
-        return False
-    return offer_life(ctx, dice[0], life, "the KO of", _ko_unless_life)
-
-
-@continuation("wf:ko_unless_life", LifeOffer)
-def _ko_unless_life(game: Game, player: int, action: Action, offer: LifeOffer) -> None:
-    if paid_life(game, player, action, offer):
-        return
-    effects.ko(game, game.dice[offer.die])
-
-
 def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bool:
     """Buy a die of ``slot`` outside the usual purchase action (energy or life already paid):
     it goes to the used pile (or ``into``), counts as a purchase and triggers "purchased"."""
@@ -176,7 +90,7 @@ def purchase(game: Game, player: int, slot: int, into: Zone | None = None) -> bo
         into = Zone.PREP if first else Zone.USED
     where = "prep area" if into is Zone.PREP else "used pile"
     name = game.slots[slot].card.card.full_name
-    windows.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
+    moves.buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
     return True
 
 

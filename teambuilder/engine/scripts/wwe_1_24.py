@@ -9,7 +9,7 @@ Each script is named after its card (``5wwe``; ``9wwe:2`` for a card's second on
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
 ``windows``), so every rule still applies. What must be remembered between two moments
 of a turn is kept as numbers in ``Game.script_state`` (keys start with the card code) or
-``Game.named``.
+``Game.bookkeeping.choices``.
 """
 
 from __future__ import annotations
@@ -19,23 +19,20 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events, rules
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ACTION
+from teambuilder.engine.game_state import Choice, ChoiceKind
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw, roll
-from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
+from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
     NameChoice,
     OneDie,
-    ask_die,
     burst,
     character_names,
-    one_per_card,
-    opponent_damaged,
-    queue_damage,
 )
 from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -46,32 +43,6 @@ class BasicActionCards(Frozen):
     """Becky Lynch: the basic action cards whose die may be rolled, by option index."""
 
     choices: tuple[int, ...]
-
-
-# -- 2wwe AJ Styles: The Champ That Runs the Camp ----------------------------------------
-
-@script("2wwe")
-def aj_prep_from_used(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """When this die damages the opponent: Prep a die of the player's choice from the
-    used pile."""
-    game = ctx.game
-    if not opponent_damaged(ctx):
-        return False
-    used = one_per_card(game.zone(ctx.controller, Zone.USED))
-    if not used:
-        game.say("has no die in the used pile to Prep.", ctx.controller)
-        return False
-    if len(used) == 1:
-        effects.move(game, used[0], Zone.PREP)
-        return True
-    ask_die(game, ctx.controller, "AJ Styles: choose a die to Prep from your used pile", used, _aj_prepped, NOTHING)
-    return True
-
-
-@continuation("2wwe", Nothing)
-def _aj_prepped(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, ChooseTarget)
-    effects.move(game, game.dice[action.target], Zone.PREP)
 
 
 # -- 5wwe Asuka: The Future --------------------------------------------------------------
@@ -93,7 +64,7 @@ def asuka_name_and_draw(ctx: Context, effect: Effect, dice: list[Die], players: 
 def _asuka_named(game: Game, player: int, action: Action, data: NameChoice) -> None:
     assert isinstance(action, Choose)
     name = data.names[action.index]
-    game.bookkeeping.named[data.slot] = name
+    game.bookkeeping.choices[data.slot] = Choice(ChoiceKind.NAME, name)
     game.say(f"names {name}.", player)
     for die in draw(game, player, 1):
         level_3 = die.spec.level_face(3)
@@ -105,22 +76,6 @@ def _asuka_named(game: Game, player: int, action: Action, data: NameChoice) -> N
         else:
             game.say(f"draws {die.spec.name}: not the named die.", player)
             effects.move(game, die, Zone.USED)
-
-
-# -- 7wwe Becky Lynch: Maiden Ireland ----------------------------------------------------
-
-@script("7wwe")
-def becky_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Reroll the targets; those not showing a Superstar face go to their owner's used
-    pile, and Becky deals the opponent 1 damage for each."""
-    moved = 0
-    for die in dice:
-        effects.reroll_fielded(ctx.game, die, Zone.USED)
-        if die.zone is not Zone.FIELD:
-            moved += 1
-    if moved:
-        queue_damage(ctx, moved, ctx.source, player=1 - ctx.controller)
-    return bool(dice)
 
 
 # -- 9wwe Becky Lynch: The Man! ----------------------------------------------------------

@@ -79,8 +79,6 @@ class EliasCount(Frozen):
     count: int
 
 
-
-
 # -- 55wwe Paige, Manager ----------------------------------------------------------------
 
 def _unpurchased_cards(game: Game, player: int, max_cost: int | None = None, but: int | None = None) -> list[int]:

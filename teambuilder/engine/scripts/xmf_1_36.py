@@ -5,7 +5,7 @@ Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20).
 
 Each script is named after its card (``3xmf``; ``18xmf:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
-``windows.pay``), so every rule still applies.
+``moves.pay``), so every rule still applies.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
 from teambuilder.engine import effects, keywords, primitives, rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.moves import pay
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import pay
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

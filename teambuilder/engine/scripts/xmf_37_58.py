@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import DieFilter, Effect
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, card_name, is_action_die, select
+from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -153,65 +153,3 @@ def _mystique_card_chosen(game: Game, player: int, action: Action, data: CardCho
                  player)
 
 
-# -- 47 Professor X: To the Astral Plane ----------------------------------------------------
-
-@script("47xmf")
-def astral_plane(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Move each of your active Sidekick character dice to your Prep Area, then gain 1
-    life per die moved."""
-    game = ctx.game
-    moving = select(ctx, DieFilter(owner="you", sidekick=True))   # Ally dice count as Sidekicks here
-    for die in moving:
-        effects.move(game, die, Zone.PREP)
-    if moving:
-        game.gain_life(ctx.controller, len(moving))
-    return bool(moving)
-
-
-# -- 48 Professor X: Too Good For This World ------------------------------------------------
-
-@script("48xmf")
-def too_good(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Draw 2: both Sidekicks, roll them into the reserve pool; otherwise both go back."""
-    game = ctx.game
-    drawn = draw(game, ctx.controller, 2)
-    game.say(f"draws {', '.join(d.spec.name for d in drawn) or 'nothing'}.", ctx.controller)
-    if len(drawn) == 2 and all(d.is_sidekick for d in drawn):
-        for die in drawn:
-            roll(game, die)
-            die.zone = Zone.RESERVE
-            game.say(f"rolls {die.spec.name} into the reserve pool: {_face(die).describe()}.", ctx.controller)
-        return True
-    for die in drawn:
-        effects.move(game, die, Zone.BAG)
-    return False
-
-
-# -- 58 Storm: The Storm Goddess Comes ----------------------------------------------------
-
-@script("58xmf")
-def storm_goddess(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Reroll one of your action dice in the reserve pool (not a partly spent one)."""
-    game = ctx.game
-    able = [d for d in game.zone(ctx.controller, Zone.RESERVE) if is_action_die(d) and not d.partially_spent]
-    if not able:
-        game.say("has no action die in the reserve pool that can be rerolled.", ctx.controller)
-        return False
-    if len(able) == 1:
-        _reroll_in_reserve(game, able[0])
-        return True
-    ask(game, ctx.controller, "Choose the action die to reroll.", tuple(ChooseTarget(d.id) for d in able),
-        _storm_die_chosen, Frame.of(ctx))
-    return True
-
-
-@continuation("58xmf:die", Frame)
-def _storm_die_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    _reroll_in_reserve(game, game.dice[action.target])
-
-
-def _reroll_in_reserve(game: Game, die: Die) -> None:
-    roll(game, die)
-    die.reset()
-    game.say(f"rerolls {die.spec.name} in the reserve pool: {_face(die).describe()}.", die.owner)

@@ -1,13 +1,12 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Toad (60); Counterstrike (64); Dual Defense (65);
-Reinforcements (67); Replenish (68); Teamwork (69); Whoever Assemble! (72).
+Cards here: Dual Defense (65); Reinforcements (67); Teamwork (69); Whoever Assemble! (72).
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
 and uses the engine's own primitives, so every rule a data effect obeys still applies.
 Choices made part-way use ``ask`` and a continuation; what a card must remember between
-turns is kept as frozen values (``Game.named`` or ``Game.script_state``).
+turns is kept as frozen values (``Bookkeeping.choices`` or ``Game.script_state``).
 """
 
 from __future__ import annotations
@@ -16,13 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import DieFilter, Effect
-from teambuilder.engine import effects, events, primitives, rules
-from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine import effects, events, primitives
+from teambuilder.engine.actions import Action, Choose
+from teambuilder.engine.moves import field_die
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, affiliations, is_character_die
+from teambuilder.engine.selectors import Context, affiliations
 from teambuilder.engine.state import Die, Zone
-from teambuilder.engine.windows import field_die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -34,13 +33,6 @@ class AffiliationChoice(Frozen):
 
     frame: Frame
     names: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class AffiliationChosen(Frozen):
-    """Counterstrike: the affiliation chosen, whose die to Prep is asked next."""
-
-    affiliation: str
 
 
 @dataclass(frozen=True)
@@ -87,80 +79,6 @@ def _chosen(action: Action, data: AffiliationChoice) -> str:
     return data.names[action.index]
 
 
-# -- 60 Toad: Strange Augmentation -----------------------------------------------------------
-
-@script("60xmf")
-def toad_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Name an affiliation (replacing an earlier choice)."""
-    return _ask_affiliation(ctx, _affiliation_options(ctx.game), _toad_named,
-                            "Name an affiliation: its character dice must attack.")
-
-
-@continuation("60xmf:name", AffiliationChoice)
-def _toad_named(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
-    ctx = data.frame.context(game)
-    assert ctx.slot is not None
-    game.bookkeeping.named[ctx.slot] = _chosen(action, data)
-    game.say(f"names {_affiliation_name(game.bookkeeping.named[ctx.slot])}.", player)
-    _toad_rule(ctx)
-
-
-@script("60xmf:2")
-def toad_keeps_rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The named affiliation's dice must attack this turn too (while Toad is active)."""
-    return _toad_rule(ctx)
-
-
-def _toad_rule(ctx: Context) -> bool:
-    game = ctx.game
-    if ctx.slot is None or ctx.slot not in game.bookkeeping.named:
-        return False
-    game.turn_rules = [r for r in game.turn_rules if not (r.slot == ctx.slot and r.effect.name == "60xmf")]
-    rule = Effect("rule", rule="must_attack", applies_to=DieFilter(affiliations=(game.bookkeeping.named[ctx.slot],)),
-                  name="60xmf")
-    game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, rule, until_turn=0))
-    return True
-
-
-# -- 64 Counterstrike -----------------------------------------------------------------------------
-
-@script("64xmf")
-def counterstrike(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Choose an affiliation: Prep 1 die of it from your used pile, the rest go to the bag."""
-    used = [d for d in ctx.game.zone(ctx.controller, Zone.USED) if is_character_die(d)]
-    return _ask_affiliation(ctx, _affiliation_options(ctx.game, used), _counterstrike_affiliation,
-                            "Choose an affiliation among the dice in your used pile.")
-
-
-@continuation("64xmf:affiliation", AffiliationChoice)
-def _counterstrike_affiliation(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
-    chosen = _chosen(action, data)
-    dice = [d for d in game.zone(player, Zone.USED) if is_character_die(d) and chosen in affiliations(game, d)]
-    game.say(f"chooses {_affiliation_name(chosen)}.", player)
-    kinds: dict[int | None, Die] = {}
-    for die in dice:
-        kinds.setdefault(die.slot, die)
-    if len(kinds) > 1:
-        ask(game, player, "Choose the die to Prep.", tuple(ChooseTarget(d.id) for d in kinds.values()),
-            _counterstrike_die, AffiliationChosen(chosen))
-        return
-    _counterstrike_move(game, player, dice[0] if dice else None, chosen)
-
-
-@continuation("64xmf:die", AffiliationChosen)
-def _counterstrike_die(game: Game, player: int, action: Action, data: AffiliationChosen) -> None:
-    assert isinstance(action, ChooseTarget)
-    _counterstrike_move(game, player, game.dice[action.target], data.affiliation)
-
-
-def _counterstrike_move(game: Game, player: int, prepped: Die | None, chosen: str) -> None:
-    if prepped is None:
-        return
-    rest = [d for d in game.zone(player, Zone.USED)
-            if d is not prepped and is_character_die(d) and chosen in affiliations(game, d)]
-    effects.move(game, prepped, Zone.PREP)
-    for die in rest:
-        effects.move(game, die, Zone.BAG)
 
 
 # -- 65 Dual Defense --------------------------------------------------------------------------------
@@ -267,13 +185,3 @@ def _assemble_named(game: Game, player: int, action: Action, data: AffiliationCh
              player)
     free = Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any"))
     primitives.apply(ctx, free, [], [])
-
-
-@script("72xmf:end")
-def assemble_fielded_none(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """True when the controller fielded no character die this turn (the Prep follows)."""
-    game = ctx.game
-    fielded = [d for d in game.this_turn.fielded if game.dice[d].owner == ctx.controller]
-    if fielded:
-        game.say("fielded a character this turn: Whoever Assemble! preps nothing.", ctx.controller)
-    return not fielded

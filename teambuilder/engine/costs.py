@@ -1,0 +1,75 @@
+"""Prices on effects: "unless the opponent pays 2 life", "you may pay [1]; if you do ...".
+
+An effect of the ability language may carry a ``Price`` (energy, life, or both) and who
+pays it: on ``unless`` paying stops the effect, on ``pay`` paying makes it happen. This
+module says which ways a player has to pay a price (``ways``), pays it (``pay_price``), and
+spends energy for every payment of the engine (``spend``: purchases, globals and prices
+all spend dice the same way). The question itself is asked by ``triggers`` as the effect
+is reached, once per resolving instance of the ability.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Cost, Price
+from teambuilder.engine import events
+from teambuilder.engine.energy import Payment, apply_payment, payment_options
+from teambuilder.engine.state import Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+WAYS_OFFERED = 3          # payment choices offered for a price's energy (least wasteful first)
+
+
+def spend(game: Game, player: int, payment: Payment, cost: Cost) -> str:
+    """Spend energy; returns what was spent, for the log. Energy spent on your own turn
+    goes out of play, on the opponent's turn to the used pile."""
+    result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
+    spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
+    for die_id in result.used_up:
+        die = game.dice[die_id]
+        die.zone = spent_zone
+        die.reset()
+        game.this_turn.spent.add(die_id)     # spent as energy: Immortal does not save it
+    for die_id, symbol in result.spun_to:
+        die = game.dice[die_id]
+        face = die.spec.single_energy_face(symbol)
+        assert face is not None
+        die.face = face
+        die.partially_spent = True
+    if "energy_spent" in game.tables.watched:
+        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
+            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player)
+    game.players[player].virtual = result.virtual_left
+    parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
+    if payment.virtual:
+        parts.append(f"{payment.virtual} virtual")
+    return ", ".join(parts) or "nothing"
+
+
+def ways(game: Game, player: int, price: Price) -> list[Payment | None]:
+    """The ways ``player`` can pay ``price`` now (``None``: nothing but life to pay); an
+    empty list when they cannot. Life that is not there cannot be paid."""
+    if price.life > game.players[player].life:
+        return []
+    if price.energy is None:
+        return [None]
+    return list(payment_options(game.energy_sources(player), game.players[player].virtual, price.energy,
+                                WAYS_OFFERED))
+
+
+def payer_of(price: Price, controller: int) -> int:
+    return controller if price.payer == "you" else 1 - controller
+
+
+def pay_price(game: Game, player: int, price: Price, way: Payment | None) -> str:
+    """Pay ``price`` the chosen way; returns what was paid, for the log."""
+    paid = []
+    if price.energy is not None and way is not None:
+        paid.append(spend(game, player, way, price.energy))
+    if price.life:
+        game.lose_life({player: price.life})
+        paid.append(f"{price.life} life")
+    return " and ".join(paid)

@@ -1,0 +1,179 @@
+"""Fielding and rolling dice from any zone: the ``field`` and ``roll`` effects of the
+ability language, and the one way a die enters the field as fielded (``field_die``).
+
+Fielding is not moving: a fielded die counts as fielded this turn and its "when fielded"
+abilities (and every "whenever ... is fielded") trigger; ``effects.move`` puts a die in the
+field without any of that. A die fielded by an ability is fielded for free, at the level
+the ability names (or, from the reserve pool, on the face it shows; from anywhere else, at
+level 1), and only if no rule forbids fielding it. Rolling a die outside the field uses the
+game's seeded generator (``rolling.roll``) and leaves it where it is unless ``into`` names
+a zone: "roll it and put it in your reserve pool".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Cost, Effect
+from teambuilder.catalogue.ability_words import ZONE_WORDS
+from teambuilder.engine import costs, effects, events, rules, selectors
+from teambuilder.engine.actions import Action, Pass, Purchase
+from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.rolling import roll
+from teambuilder.engine.scripts import ask, continuation
+from teambuilder.engine.scripts.values import BuyOffer, Frame
+from teambuilder.engine.selectors import ZONE_OF, Context
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+_ZONE_NAME = {zone: name for name, zone in ZONE_OF.items()}
+_BUY_OPTIONS = 4   # payments offered per card a "buy" effect may buy
+
+
+def _words(zone: Zone) -> str:
+    """A zone as the log names it: "the used pile", "the reserve pool"."""
+    return ZONE_WORDS[_ZONE_NAME[zone]].lower()
+
+
+def field_die(game: Game, die: Die, how: str = "") -> None:
+    """Field a die: it enters the field and "when fielded" triggers."""
+    die.zone = Zone.FIELD
+    game.this_turn.fielded.add(die.id)
+    game.say(f"fields {game.die_name(die)}{how}.", die.owner)
+    events.emit(game, "fielded", die)
+    events.watch(game, "any_fielded", die)
+
+
+def _count(ctx: Context, effect: Effect, dice: list[Die]) -> list[Die]:
+    """The first ``amount`` dice when the effect names an amount ("field 1 of them")."""
+    if effect.amount.is_fixed and not effect.amount.fixed:
+        return dice
+    return dice[:selectors.amount(ctx, effect.amount)]
+
+
+def field(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: field``: field each die for free, from whatever zone it is in."""
+    game = ctx.game
+    fielded = False
+    card = game.slots[ctx.slot].card.card.name if ctx.slot is not None else ""
+    for die in _count(ctx, effect, dice):
+        if die.zone is Zone.FIELD or not selectors.is_character_die(die) or die.owner is None:
+            continue
+        if game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, die):
+            continue
+        face = die.spec.faces[die.face]
+        keeps_face = die.zone is Zone.RESERVE and face.kind == CHARACTER and not effect.level
+        if not keeps_face:
+            index = die.spec.level_face(effect.level or 1)
+            if index is None:
+                continue
+            die.face = index
+        at_level = f" at level {effect.level}" if effect.level else ""
+        field_die(game, die, f" for free{at_level}" + (f" ({card})" if card else ""))
+        fielded = True
+    return fielded
+
+
+def roll_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: roll``: roll each die where it is; ``into`` then moves it (into the reserve
+    pool it is ready to use, as if rolled there)."""
+    game = ctx.game
+    rolled = _count(ctx, effect, dice)
+    for die in rolled:
+        was = die.zone
+        if was is not Zone.FIELD:
+            die.reset()          # a die rolled anew keeps nothing of its last roll
+        roll(game, die)
+        into = ZONE_OF[effect.into] if effect.into else was
+        verb = "rerolls" if was is Zone.RESERVE else "rolls"
+        where = "" if was not in _ZONE_NAME else f" in the {_words(was)}" if into is was else \
+            f" from the {_words(was)} into the {_words(into)}"
+        game.say(f"{verb} {die.spec.name}{where}: {die.spec.faces[die.face].describe()}.", ctx.controller)
+        if into is Zone.RESERVE and was is not Zone.FIELD:
+            die.zone = Zone.RESERVE
+        elif into is not was:
+            effects.move(game, die, into)
+    return bool(rolled)
+
+
+def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
+    """Spend energy; returns what was spent, for the log (``costs.spend``)."""
+    return costs.spend(game, player, payment, cost)
+
+
+def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
+    """``player`` has bought ``die`` (paid for already): it goes ``into`` its zone, counts as
+    a purchase this turn, ``message`` is logged, and "purchased" abilities trigger. The one
+    way a die is bought, from the Main Step or from a card's ability."""
+    die.owner = player
+    die.zone = into
+    game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
+    game.say(message, player)
+    events.emit(game, "purchased", die)
+    events.watch(game, "any_purchased", die)
+
+
+def first_purchase_to_prep(game: Game, player: int) -> bool:
+    """Whether a rule sends ``player``'s first purchase this turn to the prep area, and this is it."""
+    return game.this_turn.purchases.get(player, 0) == 0 and any(
+        r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
+
+
+def price(game: Game, effect: Effect, slot: int, player: int) -> Cost:
+    """What a ``buy`` effect asks for a die of ``slot``: its ``cost``, or the purchase cost
+    ``less`` some (at least 1, and at least one energy of each of the card's types)."""
+    if effect.cost is not None:
+        return effect.cost
+    card = game.slots[slot].card.card
+    return Cost(max(effects.purchase_cost(game, slot, player) - effect.less, 1, len(card.energy)), card.energy)
+
+
+def buy_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: buy``: buy a die of one of the cards whose dice ``to`` selects (on their cards),
+    paying its price now, at any time; ``optional``: the player may decline. Asks which card
+    and which payment when there is a choice (so it is the last effect of its ability)."""
+    game, player = ctx.game, ctx.controller
+    prices: list[tuple[int, int, tuple[str, ...]]] = []
+    options: list[Action] = []
+    for slot in dict.fromkeys(d.slot for d in dice if d.zone is Zone.CARD and d.slot is not None):
+        die = next(d for d in dice if d.slot == slot)
+        if game.has_rules and rules.forbidden(game, "cant_purchase", player, die):
+            continue
+        cost = price(game, effect, slot, player)
+        payments = payment_options(game.energy_sources(player), game.players[player].virtual, cost, _BUY_OPTIONS)
+        prices.append((slot, cost.amount, cost.types))
+        options += [Purchase(slot, payment) for payment in payments]
+    if not options:
+        game.say("has no die to buy, or cannot pay for one.", player)
+        return False
+    offer = BuyOffer(Frame.of(ctx), effect.into, tuple(prices))
+    if len(options) == 1 and not effect.optional:
+        _bought(game, player, options[0], offer)
+        return True
+    ask(game, player, "Buy a die? " + ", ".join(f"{game.slots[s].card.card.full_name} for {n}" for s, n, _ in prices),
+        ((Pass(),) if effect.optional else ()) + tuple(options), then=_bought, data=offer)
+    return True
+
+
+@continuation("language:buy", BuyOffer)
+def _bought(game: Game, player: int, action: Action, data: BuyOffer) -> None:
+    if not isinstance(action, Purchase):
+        game.say("does not buy a die.", player)
+        return
+    die = next((d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD), None)
+    if die is None:
+        return
+    _, amount, types = next(p for p in data.prices if p[0] == action.slot)
+    cost = Cost(amount, types)
+    name = game.slots[action.slot].card.card.full_name
+    into = ZONE_OF[data.into] if data.into else (
+        Zone.PREP if game.has_rules and first_purchase_to_prep(game, player) else Zone.USED)
+    where = "prep area" if into is Zone.PREP else "used pile"
+    if not amount:
+        buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
+        return
+    spent = pay(game, player, action.payment, cost)
+    buy(game, player, die, into, f"buys {name} for {amount} energy (paying {spent}); the die goes to the {where}.")
