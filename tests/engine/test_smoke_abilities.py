@@ -30,10 +30,7 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 NOT_FIRED: dict[tuple[str, int], str] = {}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
-UNCHANGED: dict[tuple[str, int], str] = {
-    ("60xmf", 2): "it renews the must-attack rule for the affiliation its fielding named; in the smoke "
-                  "position that fielding set the same rule this very turn, so nothing new holds",
-}
+UNCHANGED: dict[tuple[str, int], str] = {}
 
 
 def check(card: Card) -> list[str]:
