@@ -137,3 +137,37 @@ def test_every_trigger_of_the_language_can_be_fired(trigger: str) -> None:
     if trigger not in STATIC_TRIGGERS:
         assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
 
+
+
+# -- the newer language: prices, named choices, who chooses, Flip sides ------------------
+def test_a_price_the_opponent_may_pay_is_answered_and_the_ability_resolves() -> None:
+    # "unless the opponent pays 2 life": the PAY decision is answered (paying), then resolved.
+    result = fire([{"trigger": "fielded", "effects": [{"do": "damage", "to": "opponent", "amount": 3,
+                                                        "unless": {"life": 2}}]}])
+    assert result.fired and result.resolved and result.changed
+    assert any("Rival: pays 2 life" in line for line in result.log)
+
+
+def test_a_named_choice_is_answered_and_read_by_a_later_ability() -> None:
+    # A number chosen by one ability, compared by the next: the check tries the first
+    # ability's other answers until the chosen number matches (the first roll shows 1).
+    result = smoke(probe([{"trigger": "fielded", "effects": [{"do": "choose", "choice": "number",
+                                                               "amount": 5, "duration": "turn"}]},
+                          {"trigger": "rolled", "if": [{"amount": {"prep_energy": True}, "equals": {"chosen": True}}],
+                           "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}]), 1, None, POOL)
+    assert result.fired and result.resolved and result.after == 1
+    assert any("Rival: takes 1 damage" in line for line in result.log)
+
+
+def test_a_mode_the_opponent_chooses_is_answered() -> None:
+    result = smoke(probe([{"trigger": "fielded", "chooser": "opponent",
+                           "modes": [[{"do": "damage", "to": "opponent", "amount": 1}],
+                                     [{"do": "gain_life", "to": "you", "amount": 1}]]}]), 0, 1, POOL)
+    assert result.fired and result.resolved and result.changed
+
+
+def test_a_flip_cards_back_side_ability_fires_with_that_side_up() -> None:
+    result = fire([{"trigger": "fielded", "side": "back", "effects": [{"do": "damage", "to": "opponent",
+                                                                       "amount": 1}]}])
+    assert result.fired and result.resolved
+    assert any("Rival: takes 1 damage" in line for line in result.log)
