@@ -364,8 +364,9 @@ def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, 
         result.why_not = f"the {flow} did not trigger it"
         return result, branched
     mine = f"{game.players[ME].name}: "
+    # (an ability the opponent stopped by Enlistment has finished too)
     result.resolved = ability.trigger in STATIC or any(mine in line and f"resolves {label}" in line
-                                                       for line in game.log)
+                                                       or f"{label} is stopped" in line for line in game.log)
     result.changed = fingerprint(game) != run.before
     if not result.changed:
         result.why_not = _why_nothing(game.log, f"{mine}resolves {label}")

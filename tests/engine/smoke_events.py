@@ -36,8 +36,10 @@ def triggered(game: Game, slot: int, index: int, label: str) -> bool:
     resolving = game.resolving
     if resolving is not None and (resolving.trigger.slot, resolving.trigger.ability) == (slot, index):
         return True
+    # (the controller's line, or the opponent's "KOs ... to stop <label>": Enlistment; not
+    # the opponent's copy of the card resolving)
     mine = f"{game.players[ME].name}: "
-    return any(mine in line and label in line for line in game.log)
+    return any(mine in line and label in line or f"to stop {label}" in line for line in game.log)
 
 
 def _engage(game: Game, attacker: Die, blocker: Die) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from teambuilder.catalogue.abilities import ACTIVATED_TRIGGERS, STATIC_TRIGGERS, TRIGGERS
+from teambuilder.catalogue.ability_vocabulary import EVENTS, LABEL_TRIGGERS
 from teambuilder.catalogue.loader import load_catalogue
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.scenario_cards import inline_card
@@ -70,7 +71,8 @@ def test_the_check_covers_every_ability() -> None:
 
 def probe(abilities: list[dict[str, Any]], kind: str = "character") -> Card:
     return inline_card("1probe", {"name": "Probe", "kind": kind, "levels": [[1, 2, 2], [2, 3, 3]],
-                                  "energy": ["fist"], "text": "A test card.", "abilities": abilities})
+                                  "energy": ["fist"], "affiliations": ["x_men"], "text": "A test card.",
+                                  "abilities": abilities})
 
 
 def fire(abilities: list[dict[str, Any]], kind: str = "character") -> SmokeResult:
@@ -139,6 +141,25 @@ def test_every_trigger_of_the_language_can_be_fired(trigger: str) -> None:
 
 
 
+ON_EVENTS = [(event, of) for event, forms in EVENTS.items() for of, trigger in zip(("this", "any"), forms, strict=True)
+             if trigger is not None]
+
+
+@pytest.mark.parametrize(("event", "of"), ON_EVENTS, ids=[f"{e}-{o}" for e, o in ON_EVENTS])
+def test_every_event_of_the_general_on_trigger_can_be_fired(event: str, of: str) -> None:
+    result = fire([{"on": {"event": event, "of": of}, "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
+    assert result.fired, result.why_not
+    assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
+
+
+@pytest.mark.parametrize("label", sorted(LABEL_TRIGGERS))
+def test_every_keyword_label_that_sets_a_trigger_can_be_fired(label: str) -> None:
+    # Teamwatch, Awaken, Back for More, Spark: the keyword says when the ability happens.
+    result = fire([{"keyword": label, "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
+    assert result.fired, result.why_not
+    assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
+
+
 # -- the newer language: prices, named choices, who chooses, Flip sides ------------------
 def test_a_price_the_opponent_may_pay_is_answered_and_the_ability_resolves() -> None:
     # "unless the opponent pays 2 life": the PAY decision is answered (paying), then resolved.
@@ -171,3 +192,12 @@ def test_a_flip_cards_back_side_ability_fires_with_that_side_up() -> None:
                                                                        "amount": 1}]}])
     assert result.fired and result.resolved
     assert any("Rival: takes 1 damage" in line for line in result.log)
+
+
+def test_an_enlistment_question_is_answered() -> None:
+    # The opponent is asked whether to KO one of their character dice to stop it: the
+    # check answers by enlisting (a die of theirs is KO'd), so the game changes either way.
+    result = fire([{"trigger": "fielded", "keyword": "enlistment",
+                    "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
+    assert result.fired and result.resolved and result.changed
+    assert any("Rival: KOs Probe (level 1) to stop Probe (Enlistment)" in line for line in result.log)
