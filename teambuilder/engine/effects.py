@@ -227,6 +227,8 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
                        and combat_rules.die_has(game, d, "no_ko_while_blocking"))
               and not replace_ko(game, d)]
     keyword_experience.note_kos(game, doomed, by)
+    if by_damage:
+        game.this_turn.kod_by_damage.update(d.id for d in doomed)
     for die in doomed:
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         if die.owner is not None:
@@ -337,8 +339,12 @@ def iron_will_holds(game: Game, die: Die) -> bool:
     return not (die.damage > shrugged[0] or defense < shrugged[1])
 
 
-def state_based_kos(game: Game) -> bool:
-    """KO every field character die whose damage has reached its defense."""
+def state_based_kos(game: Game, held: bool = False) -> bool:
+    """KO every field character die whose damage has reached its defense. ``held``: in the
+    combat damage step, before its "when damaged" abilities have resolved, a die stays in
+    the field for its combat damage; only the damage abilities dealt it since, if that
+    alone is enough, KOs it now (so two dice dealing each other damage when damaged run
+    out of targets instead of trading damage for ever)."""
     if game.tables.static_lowers_defense or game.bookkeeping.borrowed:
         field = game.field_characters()
     else:
@@ -351,7 +357,8 @@ def state_based_kos(game: Game) -> bool:
         return False
     bonuses = static_bonuses(game)
     doomed = [d for d in field if d.damage >= stats(game, d, bonuses)[1]
-              and not _spared_combat(game, d, stats(game, d, bonuses)[1])]
+              and not _spared_combat(game, d, stats(game, d, bonuses)[1])
+              and not (held and d.damage - game.this_turn.combat_damage.get(d.id, 0) < stats(game, d, bonuses)[1])]
     return bool(doomed) and bool(ko_all(game, doomed, by_damage=True))
 
 

@@ -5,8 +5,9 @@ a task that needs a player's choice leaves a ``Decision`` and waits. Because the
 plain data (no generators or callbacks), a game can be copied for look-ahead. Before the
 next task runs, the engine always empties, in order: pending damage (where prevention and
 redirection may interrupt), new triggers (batched once an ability that paused for its
-damage has finished), the trigger queue, and KOs from damage >= defense. A player at 0
-life ends the game at once (``end_game``): nothing pending happens after that.
+damage has finished), the trigger queue, and KOs from damage >= defense (also between two
+abilities of the queue: ``effects.state_based_kos``). A player at 0 life ends the game at
+once (``end_game``): nothing pending happens after that.
 Invariant: ``decision`` is None only when the game is over.
 """
 
@@ -305,6 +306,8 @@ class Game:
             elif self.new_triggers and not (self.resolving and self.resolving.applying):
                 triggers.batch_new(self)    # (an ability part-way through its effects first finishes)
             elif self.trigger_batches or self.resolving:
+                if self.resolving is None and effects.state_based_kos(self, held=self.hold_kos):
+                    continue
                 triggers.step(self)
             elif not self.hold_kos and effects.state_based_kos(self):
                 continue

@@ -135,13 +135,14 @@ class TurnMemory:
         self.shields: dict[tuple[str, int | None], int] = {}
         self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
         self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
+        self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting):
+                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -165,6 +166,7 @@ class TurnMemory:
         other.shields = dict(self.shields)
         other.began_in_prep = set(self.began_in_prep)
         other.bursts_rolled = set(self.bursts_rolled)
+        other.kod_by_damage = set(self.kod_by_damage)
         return other
 
 

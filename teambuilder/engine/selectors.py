@@ -84,8 +84,9 @@ def die_cost(game: Game, die: Die) -> int:
 def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     """Whether ``die`` is one of the dice ``f`` describes, from ``ctx``'s point of view."""
     game = ctx.game
-    if f.zone != "any" and die.zone is not ZONE_OF[f.zone]:
-        return False
+    if f.zone != "any" and die.zone is not ZONE_OF[f.zone] and not (
+            f.doomed is not None and f.zone == "field" and die.id in game.this_turn.kod_by_damage):
+        return False          # (a field die's damage has KO'd it: still "the die that damage KOs")
     if f.zones and all(die.zone is not ZONE_OF[z] for z in f.zones):
         return False
     if f.it and all(d is not die for d in ctx.it):
@@ -252,9 +253,10 @@ def _is_equipped(ctx: Context, die: Die) -> bool:
 
 def doomed(game: Game, die: Die) -> bool:
     """Whether the damage on a field character die KOs it at the next check: at least its
-    defense, and Iron Will (asked without side effects) does not shrug it off."""
+    defense, and Iron Will (asked without side effects) does not shrug it off; or damage KO'd
+    it already (the KO comes as the ability that dealt it has resolved)."""
     if die.zone is not Zone.FIELD or die.spec.faces[die.face].kind != CHARACTER:
-        return False
+        return die.zone is not Zone.FIELD and die.id in game.this_turn.kod_by_damage
     defense = game.stats(die)[1]
     if die.damage < defense:
         return False

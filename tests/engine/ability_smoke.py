@@ -69,7 +69,11 @@ FLOWS: dict[str, tuple[str, ...]] = {
     "blockers_declared": (Flow.BLOCK, Flow.ATTACK_BLOCKED), "engaged": (Flow.BLOCK, Flow.ATTACK_BLOCKED)}
 # Decisions a resolving ability asks; at any other the ability has finished.
 RESOLVING = frozenset({DecisionKind.ORDER, DecisionKind.OPTIONAL, DecisionKind.MODE, DecisionKind.TARGET,
-                       DecisionKind.REACT, DecisionKind.REDIRECT, DecisionKind.SCRIPT, DecisionKind.SPLIT})
+                       DecisionKind.REACT, DecisionKind.REDIRECT, DecisionKind.SCRIPT, DecisionKind.SPLIT,
+                       DecisionKind.PAY, DecisionKind.CHOICE, DecisionKind.ENLIST})
+# Answers tried to the first question of the ability fired first (a number, a name...),
+# when the later ability does not fire after the first answer.
+MAX_BRANCHES = 16
 # Log words that say why a resolved ability changed nothing.
 WHY_NOT = ("no legal target", "does not happen", "no longer holds", "nothing happens", "no executable effect",
            "cannot", "has no ")
@@ -117,18 +121,24 @@ def doomed(game: Game, die: Die) -> bool:
         die.damage >= game.stats(die)[1]
 
 
-def first_legal(game: Game, decision: Decision, mode: int | None) -> Action:
-    """A deterministic answer: the ability's own mode, a target rather than none, yes to
-    "you may"; no rerolls, no attackers, no blocks beyond those a rule requires."""
+def answers(game: Game, decision: Decision, mode: int | None) -> list[Action]:
+    """The answers the check gives, best first: the ability's own mode, a target rather
+    than none, yes to "you may", paying a price, a named choice, enlisting; whoever is
+    asked (a mode the opponent chooses, a price the opponent pays)."""
     options = decision.options
     if decision.kind is DecisionKind.MODE and mode is not None and Choose(mode) in options:
-        return Choose(mode)
-    if options:
-        chosen = [o for o in options if not isinstance(o, Pass)] if decision.kind in RESOLVING else list(options)
-        # A die its damage KOs already is not picked again (two "when damaged" dice would
-        # otherwise trade damage for ever: see the report of issue 22).
-        fresh = [o for o in chosen if not (isinstance(o, ChooseTarget) and doomed(game, game.dice[o.target]))]
-        return (fresh or chosen or list(options))[0]
+        return [Choose(mode)]
+    chosen = [o for o in options if not isinstance(o, Pass)] if decision.kind in RESOLVING else list(options)
+    # A die its damage KOs already is not picked again while another may be.
+    fresh = [o for o in chosen if not (isinstance(o, ChooseTarget) and doomed(game, game.dice[o.target]))]
+    return fresh or chosen or list(options)
+
+
+def first_legal(game: Game, decision: Decision, mode: int | None) -> Action:
+    """A deterministic answer: the first of ``answers``; no rerolls, no attackers, no
+    blocks beyond those a rule requires."""
+    if decision.options:
+        return answers(game, decision, mode)[0]
     if decision.kind is DecisionKind.BLOCKERS:
         return DeclareBlockers(tuple((b, allowed[0]) for b, allowed in decision.assign
                                      if b in decision.required and allowed))
@@ -156,6 +166,7 @@ class _Run:
         self.position = position
         self.result = result
         self.before: tuple[object, ...] = fingerprint(position.game)
+        self.branched = False
 
     @property
     def game(self) -> Game:
@@ -180,9 +191,11 @@ class _Run:
         if problems:
             raise SmokeFailure(f"{self.result.name}: after {action}: invariant broken: {problems[0]}")
 
-    def settle(self, mode: int | None) -> None:
-        """Answer decisions until the ability (and what it set off) has resolved."""
+    def settle(self, mode: int | None, branch: int = 0) -> None:
+        """Answer decisions until the ability (and what it set off) has resolved; the first
+        question with several answers gets its ``branch``-th (``self.branched``: it had one)."""
         game = self.game
+        asked = False
         seen: list[Decision] = []     # (compared, not hashed: the compiled engine's values need not hash)
         for _ in range(MAX_ANSWERS):
             decision = game.decision
@@ -192,7 +205,13 @@ class _Run:
             # A question asked again ("another pair to swap? pass: done") is answered "done".
             again = decision in seen and Pass() in decision.options
             seen.append(decision)
-            self.apply(Pass() if again else first_legal(game, decision, mode))
+            answer = Pass() if again else first_legal(game, decision, mode)
+            several = answers(game, decision, mode) if decision.kind in RESOLVING and decision.options else []
+            if branch and not asked and len(several) > 1:
+                asked = True
+                self.branched = branch < len(several)
+                answer = several[min(branch, len(several) - 1)]
+            self.apply(answer)
         raise SmokeFailure(f"{self.result.name}: still resolving after {MAX_ANSWERS} answers")
 
     def offered(self, wanted: Callable[[Action], bool]) -> Action | None:
@@ -262,6 +281,8 @@ class _Run:
         for way in ways(position, trigger):
             copy = position.game.clone()
             copy.log = []
+            if copy.decision is not None and copy.decision.kind is DecisionKind.PRIORITY:
+                copy.decision = None        # (after an ability fired first: asked again below)
             way(copy)
             while copy.damage_queue and copy.decision is None and not copy.over:
                 damage.process_damage(copy)
@@ -291,40 +312,49 @@ def smoke(card: Card, index: int, mode: int | None = None, pool: Sequence[Card] 
                       and not a.scheduled)]
     results: list[SmokeResult] = []
     for after in others:
-        for variant in VARIANTS:
-            for flow in flows:
-                result = _attempt(card, index, mode, variant, flow, extra, after)
-                if result.resolved:
-                    return result
-                results.append(result)
+        for branch in range(MAX_BRANCHES if after is not None else 1):
+            branched = False
+            for variant in VARIANTS:
+                for flow in flows:
+                    result, more = _attempt(card, index, mode, variant, flow, extra, after, branch)
+                    if result.resolved:
+                        return result
+                    branched = branched or more
+                    results.append(result)
+            if branch and not branched:
+                break
     return next((r for r in results if r.fired), results[0])
 
 
 def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, extra: Sequence[Card],
-             after: int | None) -> SmokeResult:
+             after: int | None, branch: int = 0) -> tuple[SmokeResult, bool]:
+    """One attempt, and whether the ability fired first had a ``branch``-th answer."""
     ability = card.abilities[index]
     result = SmokeResult(card.code, index + 1, ability.trigger, mode, variant, flow,
                          None if after is None else after + 1)
     scheduled = index if ability.scheduled else None
+    back = any(c.kind == "side" and c.value == "back" for c in ability.conditions)
+    branched = False
     if after is None:
-        position = build(card, ability.trigger, flow, variant, extra, scheduled)
+        position = build(card, ability.trigger, flow, variant, extra, scheduled, back)
     else:
         first = card.abilities[after]
         first_flow = FLOWS.get(first.trigger, (Flow.EVENT,))[0]
-        position = build(card, first.trigger, first_flow, variant, extra, scheduled)
+        position = build(card, first.trigger, first_flow, variant, extra, scheduled, back)
         prelude = _Run(position, SmokeResult(card.code, after + 1, first.trigger))
         prelude.result.why_not = _fire(prelude, card, after, first_flow)
         if prelude.result.why_not:
             result.why_not = f"ability {after + 1} first: {prelude.result.why_not}"
-            return result
-        prelude.settle(None)
+            return result, False
+        prelude.settle(None, branch)
+        branched = prelude.branched
         if position.main is not None and position.main.zone is not Zone.FIELD:
             position.main = None
         position.game.log = []
     run = _Run(position, result)
     result.why_not = _fire(run, card, index, flow)
     if result.why_not:
-        return result
+        return result, branched
     run.settle(mode)
     game = run.game
     label = events.PendingTrigger(ME, position.card_slot, index).label(game)
@@ -332,14 +362,15 @@ def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, 
     result.fired = ability.trigger in STATIC or triggered(game, position.card_slot, index, label)
     if not result.fired:
         result.why_not = f"the {flow} did not trigger it"
-        return result
+        return result, branched
     mine = f"{game.players[ME].name}: "
+    # (an ability the opponent stopped by Enlistment has finished too)
     result.resolved = ability.trigger in STATIC or any(mine in line and f"resolves {label}" in line
-                                                       for line in game.log)
+                                                       or f"{label} is stopped" in line for line in game.log)
     result.changed = fingerprint(game) != run.before
     if not result.changed:
         result.why_not = _why_nothing(game.log, f"{mine}resolves {label}")
-    return result
+    return result, branched
 
 
 def _why_nothing(log: list[str], resolves: str) -> str:

@@ -22,8 +22,10 @@ from tests.engine.smoke_position import ME, THEM, Position
 OWN_EVENTS = frozenset(SELF_TRIGGERS)
 KO_EVENTS = ("ko", "any_ko", "kos")
 DAMAGE_EVENTS = ("damaged", "any_damaged", "deals_damage", "you_damaged", "player_damaged")
-# What an event says caused it (damage, targeting, draws), tried in this order.
-EVENT_KINDS = ("combat", "ability", "global", "action", "fielded", "clear_and_draw", "effect")
+# What an event says caused it (damage, targeting, draws, prevention), tried in this order:
+# every ``source:`` a condition may ask about.
+EVENT_KINDS = ("combat", "ability", "global", "action", "fielded", "clear_and_draw", "effect", "shield",
+               "next_damage")
 
 
 def triggered(game: Game, slot: int, index: int, label: str) -> bool:
@@ -34,8 +36,10 @@ def triggered(game: Game, slot: int, index: int, label: str) -> bool:
     resolving = game.resolving
     if resolving is not None and (resolving.trigger.slot, resolving.trigger.ability) == (slot, index):
         return True
+    # (the controller's line, or the opponent's "KOs ... to stop <label>": Enlistment; not
+    # the opponent's copy of the card resolving)
     mine = f"{game.players[ME].name}: "
-    return any(mine in line and label in line for line in game.log)
+    return any(mine in line and label in line or f"to stop {label}" in line for line in game.log)
 
 
 def _engage(game: Game, attacker: Die, blocker: Die) -> None:
@@ -49,6 +53,8 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
     ordered = sorted(game.dice, key=lambda d: (d.zone is not Zone.FIELD, d.owner != THEM, d.id))
     in_field = [d.id for d in ordered if d.zone is Zone.FIELD and game.is_character(d)]
     foes = [d for d in in_field if game.dice[d].owner == THEM]
+    # The player's own field dice, attackers first (a die "that attacked" hits the opponent).
+    friends = sorted((d for d in in_field if game.dice[d].owner == ME), key=lambda d: not game.dice[d].attacking)
     me = None if main is None else main.id
 
     def ko(victim: int, killer: int | None, combat: bool, victim_attacks: bool = False) -> Callable[[Game], None]:
@@ -98,7 +104,8 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
         yield from (hurt(me, die, player, kind) for die, player in [(None, THEM), *((d, None) for d in foes)]
                     for kind in kinds)
     elif trigger in ("you_damaged", "player_damaged"):
-        yield from (hurt(source, None, player, kind) for player in (ME, THEM) for source in [*foes[:1], None]
+        yield from (hurt(source, None, player, kind) for player in (ME, THEM)
+                    for source in [*(foes[:1] if player == ME else friends), None]
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]

@@ -112,8 +112,9 @@ def place(die: Die, owner: int, zone: Zone, shown: int = 0) -> None:
 
 
 def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra: Sequence[Card] = (),
-          scheduled: int | None = None) -> Position:
-    """The position to fire an ability with ``trigger`` of ``card`` by ``flow``."""
+          scheduled: int | None = None, back: bool = False) -> Position:
+    """The position to fire an ability with ``trigger`` of ``card`` by ``flow`` (``back``: a
+    Flip card showing its back side, for an ability written ``side: back``)."""
     playing = engine_card(card)
     character = card.kind == "character"
     dice = max(card.max_dice, 1)
@@ -132,6 +133,8 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
     bare = variant == "no own field characters"
     slots = [[s.index for s in game.slots if s.card.code == c.code] for c in (card, *extra)]
     slot = slots[0][0]
+    if back:
+        game.bookkeeping.flipped.add(slot)
     own = list(game.slot_dice[slot])
     main: Die | None = own[0]
     rest = own[1:]
@@ -205,6 +208,7 @@ def _mid_combat(game: Game, main: Die | None, blockers: list[Die]) -> None:
     own = sorted(game.field_characters(ME), key=lambda d: d is not main)
     for die, blocker in zip(own, [*blockers, *[None] * len(own)], strict=False):
         die.attacking = True
+        game.this_turn.attacked.add(die.id)          # ("once a die has attacked this turn")
         if blocker is not None:
             die.blocked = True
             blocker.blocking = die.id

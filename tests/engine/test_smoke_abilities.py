@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from teambuilder.catalogue.abilities import ACTIVATED_TRIGGERS, STATIC_TRIGGERS, TRIGGERS
+from teambuilder.catalogue.ability_vocabulary import EVENTS, LABEL_TRIGGERS
 from teambuilder.catalogue.loader import load_catalogue
 from teambuilder.catalogue.model import Card
 from teambuilder.engine.scenario_cards import inline_card
@@ -30,10 +31,7 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 NOT_FIRED: dict[tuple[str, int], str] = {}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
-UNCHANGED: dict[tuple[str, int], str] = {
-    ("60xmf", 2): "it renews the must-attack rule for the affiliation its fielding named; in the smoke "
-                  "position that fielding set the same rule this very turn, so nothing new holds",
-}
+UNCHANGED: dict[tuple[str, int], str] = {}
 
 
 def check(card: Card) -> list[str]:
@@ -73,7 +71,8 @@ def test_the_check_covers_every_ability() -> None:
 
 def probe(abilities: list[dict[str, Any]], kind: str = "character") -> Card:
     return inline_card("1probe", {"name": "Probe", "kind": kind, "levels": [[1, 2, 2], [2, 3, 3]],
-                                  "energy": ["fist"], "text": "A test card.", "abilities": abilities})
+                                  "energy": ["fist"], "affiliations": ["x_men"], "text": "A test card.",
+                                  "abilities": abilities})
 
 
 def fire(abilities: list[dict[str, Any]], kind: str = "character") -> SmokeResult:
@@ -140,3 +139,65 @@ def test_every_trigger_of_the_language_can_be_fired(trigger: str) -> None:
     if trigger not in STATIC_TRIGGERS:
         assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
 
+
+
+ON_EVENTS = [(event, of) for event, forms in EVENTS.items() for of, trigger in zip(("this", "any"), forms, strict=True)
+             if trigger is not None]
+
+
+@pytest.mark.parametrize(("event", "of"), ON_EVENTS, ids=[f"{e}-{o}" for e, o in ON_EVENTS])
+def test_every_event_of_the_general_on_trigger_can_be_fired(event: str, of: str) -> None:
+    result = fire([{"on": {"event": event, "of": of}, "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
+    assert result.fired, result.why_not
+    assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
+
+
+@pytest.mark.parametrize("label", sorted(LABEL_TRIGGERS))
+def test_every_keyword_label_that_sets_a_trigger_can_be_fired(label: str) -> None:
+    # Teamwatch, Awaken, Back for More, Spark: the keyword says when the ability happens.
+    result = fire([{"keyword": label, "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
+    assert result.fired, result.why_not
+    assert result.resolved and any("Rival: takes 1 damage" in line for line in result.log)
+
+
+# -- the newer language: prices, named choices, who chooses, Flip sides ------------------
+def test_a_price_the_opponent_may_pay_is_answered_and_the_ability_resolves() -> None:
+    # "unless the opponent pays 2 life": the PAY decision is answered (paying), then resolved.
+    result = fire([{"trigger": "fielded", "effects": [{"do": "damage", "to": "opponent", "amount": 3,
+                                                        "unless": {"life": 2}}]}])
+    assert result.fired and result.resolved and result.changed
+    assert any("Rival: pays 2 life" in line for line in result.log)
+
+
+def test_a_named_choice_is_answered_and_read_by_a_later_ability() -> None:
+    # A number chosen by one ability, compared by the next: the check tries the first
+    # ability's other answers until the chosen number matches (the first roll shows 1).
+    result = smoke(probe([{"trigger": "fielded", "effects": [{"do": "choose", "choice": "number",
+                                                               "amount": 5, "duration": "turn"}]},
+                          {"trigger": "rolled", "if": [{"amount": {"prep_energy": True}, "equals": {"chosen": True}}],
+                           "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}]), 1, None, POOL)
+    assert result.fired and result.resolved and result.after == 1
+    assert any("Rival: takes 1 damage" in line for line in result.log)
+
+
+def test_a_mode_the_opponent_chooses_is_answered() -> None:
+    result = smoke(probe([{"trigger": "fielded", "chooser": "opponent",
+                           "modes": [[{"do": "damage", "to": "opponent", "amount": 1}],
+                                     [{"do": "gain_life", "to": "you", "amount": 1}]]}]), 0, 1, POOL)
+    assert result.fired and result.resolved and result.changed
+
+
+def test_a_flip_cards_back_side_ability_fires_with_that_side_up() -> None:
+    result = fire([{"trigger": "fielded", "side": "back", "effects": [{"do": "damage", "to": "opponent",
+                                                                       "amount": 1}]}])
+    assert result.fired and result.resolved
+    assert any("Rival: takes 1 damage" in line for line in result.log)
+
+
+def test_an_enlistment_question_is_answered() -> None:
+    # The opponent is asked whether to KO one of their character dice to stop it: the
+    # check answers by enlisting (a die of theirs is KO'd), so the game changes either way.
+    result = fire([{"trigger": "fielded", "keyword": "enlistment",
+                    "effects": [{"do": "damage", "to": "opponent", "amount": 1}]}])
+    assert result.fired and result.resolved and result.changed
+    assert any("Rival: KOs Probe (level 1) to stop Probe (Enlistment)" in line for line in result.log)

@@ -58,7 +58,7 @@ def will_be_kod(game: Game, die: Die) -> bool:
     damage at least its defense, and neither Regenerate nor Iron Will stops the KO (Iron
     Will is asked without leaving a trace: its memory and log line are put back)."""
     if die.zone is not Zone.FIELD or not game.is_character(die):
-        return False
+        return die.zone is not Zone.FIELD and die.id in game.this_turn.kod_by_damage   # (KO'd already)
     if die.damage < game.stats(die)[1] or game.has_keyword(die, "regenerate"):
         return False
     if game.has_keyword(die, "iron_will"):
