@@ -254,6 +254,7 @@ def describe_rule(effect: Effect) -> str:
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd",
+        "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
         "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
                               f"{amount} life"),

@@ -1,6 +1,6 @@
 """World's Finest scripts, cards 77-96: what the ability language cannot say.
 
-Cards here: Batcave: Batman's Lair (77); Kal-L (89), who may block him; Brainiac:
+Cards here: Batcave: Batman's Lair (77); Brainiac:
 Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn (88), buying a
 die when KO'd. Cards 49-76 are in ``wf_49_76``, the helpers both use in ``wf_common``.
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import moves, rolling, rules
+from teambuilder.catalogue.abilities import Cost, Effect
+from teambuilder.engine import moves, rolling
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
@@ -108,24 +108,6 @@ def batcave_removed(game: Game, player: int, action: Action, data: BatcaveRolled
 def batcave_field(game: Game, player: int, action: Action, data: BatcaveRolled) -> None:
     assert isinstance(action, ChooseTarget)
     field_die(game, game.dice[action.target], " for free (Batcave)")
-
-
-# -- 78 Batgirl, 89 Kal-L: who may block whom --------------------------------------------
-# These rules name the blockers they are about (``match``), which a card file cannot write
-# on a rule yet; the scripts add them for this turn, to this card's dice.
-
-def _block_rule(ctx: Context, rule: str, match: DieFilter, amount: int = 0) -> None:
-    effect = Effect("rule", rule=rule, amount=Amount(fixed=amount), applies_to=DieFilter(this=True, zone="any"),
-                    match=match)
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
-
-
-@script("89wf")
-def kal_l_trained(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """This turn, Kal-L dice can be blocked only by Superman Family characters."""
-    _block_rule(ctx, "blockable_only_by", DieFilter(affiliations=("superman_family",)))
-    ctx.game.say("Kal-L dice can be blocked only by Superman Family characters this turn.", ctx.controller)
-    return True
 
 
 # -- 80 Brainiac: Manipulative Schemer ----------------------------------------------------

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import DieFilter, Effect
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, primitives, rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.choices import chosen_text
@@ -31,10 +31,7 @@ from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     bolts_spent,
-    card_dice_in_field,
     damage,
-    modify,
-    turn_rule,
     use_effect,
     yes_no,
 )
@@ -204,21 +201,6 @@ def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list
 def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> None:
     assert isinstance(action, ChooseTarget)
     effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
-
-
-# -- 115 Dick Grayson: Brand New Bat -------------------------------------------------------------
-
-@script("115wf")
-def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Every Dick Grayson die of this card in the field gets +2A and +2D this turn, and
-    this turn deals its combat damage to the opponent even when blocked."""
-    mine = card_dice_in_field(ctx)
-    if not mine:
-        return False
-    turn_rule(ctx, Effect("rule", rule="damage_to_player", applies_to=DieFilter(this=True)))
-    ctx.game.say("Dick Grayson deals his combat damage to the opponent this turn, even when blocked.",
-                 ctx.controller)
-    return modify(ctx, mine, 2, 2)
 
 
 # -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
