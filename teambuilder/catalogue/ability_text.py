@@ -255,6 +255,8 @@ def describe_rule(effect: Effect) -> str:
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
+        "hits_all_attackers": (f"{_verb(who, 'deals', 'deal')} combat damage to every attacking character, not only"
+                               " the one blocked"),
         "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
         "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
                               f"{amount} life"),

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, primitives, rules
+from teambuilder.engine import effects, primitives
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.choices import chosen_text
 from teambuilder.engine.game_state import Choice, ChoiceKind
@@ -201,20 +201,3 @@ def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list
 def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> None:
     assert isinstance(action, ChooseTarget)
     effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
-
-
-# -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
-
-@script("119wf")
-def kal_l_hits_every_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Once [shield] is paid (the ability's ``pay``): the engine's hits_all_attackers rule on
-    this die, so at the normal combat damage time its damage also goes to every attacker it
-    does not block. A script only for the line players read in the log (a ``rule`` effect
-    says nothing)."""
-    kal_l = ctx.source
-    if kal_l is None or kal_l.zone is not Zone.FIELD:
-        return False
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
-                                                kal_l.id, dice=(kal_l.id,)))
-    ctx.game.say("Kal-L will deal his combat damage to every attacking character.", ctx.controller)
-    return True
