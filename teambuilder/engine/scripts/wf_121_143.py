@@ -1,8 +1,7 @@
 """Scripts for World's Finest cards 121-143 (what their abilities need beyond the data
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
-Cards here: Mr. Freeze (122); Scarecrow (127); Superwoman: Reign of Terror (129); The Joker
-(130); Batcave (135).
+Cards here: Mr. Freeze (122); The Joker (130); Batcave (135).
 """
 
 from __future__ import annotations
@@ -10,18 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.engine import effects, moves
 from teambuilder.engine.actions import Action, Choose, Pass
-from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
-    bolts_spent,
-    damage,
     payments,
 )
-from teambuilder.engine.selectors import Context, select
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -66,54 +62,6 @@ def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         die.zone = Zone.PREP
         ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
     return bool(back)
-
-
-# -- 127 Scarecrow: Hallucinogenic Vapors --------------------------------------------------------------
-
-@script("127wf")
-def scarecrow_lies_under(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The KO'd Scarecrow die shows an energy face beneath the controlled die; it is in
-    its owner's prep area once the control ends (at the latest, the end of the turn)."""
-    die = ctx.source
-    if die is None:
-        return False
-    energy = next((i for i, f in enumerate(die.spec.faces) if f.kind == ENERGY), None)
-    if energy is not None:
-        die.face = energy
-    ctx.game.say(f"{die.spec.name} lies beneath the controlled die, showing {die.spec.faces[die.face].describe()}.",
-                 ctx.controller)
-    return True
-
-
-# -- 129 Superwoman: Reign of Terror (her bolt count: ``wf_common.bolts_spent``) -------------------------
-
-@script("129wf")
-def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
-    Villain or to each Batman Family character die."""
-    if ctx.source is None or bolts_spent(ctx.game, ctx.controller) < 3:
-        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
-                     ctx.controller)
-        return False
-    ask(ctx.game, ctx.controller, "Prep Superwoman and deal 3 damage to each character die of a group? "
-        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), _superwoman_group,
-        Frame.of(ctx))
-    return True
-
-
-@continuation("129wf:group", Frame)
-def _superwoman_group(game: Game, player: int, action: Action, data: Frame) -> None:
-    if not isinstance(action, Choose):
-        game.say("chooses not to use Superwoman's purchase ability.", player)
-        return
-    ctx = data.context(game)
-    assert ctx.source is not None
-    effects.move(game, ctx.source, Zone.PREP)
-    group = ("villain", "batman_family")[action.index]
-    game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
-    damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
-
-
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
