@@ -322,6 +322,8 @@ def render_ability(ability: Ability) -> str:
         body = ", then ".join(clauses)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))
+        if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
+            body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
             body = "you may " + body
         if conditions := [c for c in ability.conditions if c.kind != "side"]:   # (a side: in the label)

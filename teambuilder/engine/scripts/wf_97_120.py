@@ -2,7 +2,7 @@
 121-143 are in ``wf_121_143``, the helpers they share in ``wf_common``).
 
 Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
-(104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
+(104); Ultraman (105); Bane (108); Bruce Wayne (111) and Clark Kent (113),
 bringing a die to the field; Dick Grayson (115); Kal-L (119).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, primitives
-from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.choices import chosen_text
 from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.rolling import draw
@@ -35,7 +35,7 @@ from teambuilder.engine.scripts.wf_common import (
     use_effect,
     yes_no,
 )
-from teambuilder.engine.selectors import Context, affiliations, card_name
+from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import DamageEvent, Die, Zone
 
 if TYPE_CHECKING:
@@ -175,29 +175,3 @@ def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players:
     ctx.game.say(f"Two-Face also deals {attack} combat damage to the opponent.", ctx.controller)
     ctx.game.damage_queue.append(DamageEvent(attack, die.id, player=1 - ctx.controller, combat=True))
     return attack > 0
-
-
-# -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
-
-@script("110wf")
-def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent rerolls 1 of their Superman Family character dice in the field: on an
-    energy face it goes to the used pile."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    chosen = [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]
-    if not chosen:
-        game.say(f"{game.players[opponent].name} has no Superman Family character die to reroll.", ctx.controller)
-        return False
-    if len(chosen) == 1:
-        effects.reroll_fielded(game, chosen[0], Zone.USED)
-        return True
-    ask(game, opponent, "Choose the Superman Family die to reroll.",
-        tuple(ChooseTarget(d.id) for d in chosen), _brainiac_rerolls, Frame.of(ctx))
-    return True
-
-
-@continuation("110wf:reroll", Frame)
-def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
