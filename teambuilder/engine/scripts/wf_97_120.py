@@ -1,9 +1,8 @@
 """World's Finest scripts, cards 97-120: what the ability language cannot say (cards
 121-143 are in ``wf_121_143``, the helpers they share in ``wf_common``).
 
-Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
-(104); Ultraman (105); Bane (108); Bruce Wayne (111) and Clark Kent (113),
-bringing a die to the field; Dick Grayson (115); Kal-L (119).
+Cards here: Superwoman: Amazonian (100) and Superwoman: Reign of Terror (129), who read the
+[bolt] spent on them (``spent_at_least``); The Joker (101); The Riddler (103); Two-Face (104).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
