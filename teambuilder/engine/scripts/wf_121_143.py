@@ -1,7 +1,7 @@
 """Scripts for World's Finest cards 121-143 (what their abilities need beyond the data
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
-Cards here: Mr. Freeze (122); The Joker (130); Batcave (135).
+Cards here: Batcave (135).
 """
 
 from __future__ import annotations
@@ -30,38 +30,6 @@ class BasicActionBuy(Frozen):
 
     frame: Frame
     options: tuple[tuple[int, int], ...]
-
-
-# -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
-
-def _frozen_key(slot: int | None) -> str:
-    return f"122wf:{slot}"
-
-
-@script("122wf")
-def freeze_holds(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The chosen die stays in the prep area without being rolled this turn: it is kept
-    aside until the end of the turn, then put back in the prep area."""
-    game = ctx.game
-    kept = [d for d in dice if d.zone is Zone.PREP]
-    for die in kept:
-        die.zone = Zone.OUT_OF_PLAY
-        game.say(f"{die.spec.name} is frozen: it stays in the prep area and is not rolled this turn.", ctx.controller)
-    held = game.script_state.get(_frozen_key(ctx.slot), ())
-    assert isinstance(held, tuple)
-    game.script_state[_frozen_key(ctx.slot)] = held + tuple(d.id for d in kept)
-    return bool(kept)
-
-
-@script("122wf:2")
-def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), ())
-    assert isinstance(held, tuple)
-    back = [ctx.game.dice[i] for i in held if ctx.game.dice[i].zone is Zone.OUT_OF_PLAY]
-    for die in back:
-        die.zone = Zone.PREP
-        ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
-    return bool(back)
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
