@@ -1,7 +1,7 @@
 """World's Finest scripts, cards 77-96: what the ability language cannot say.
 
-Cards here: Batcave: Batman's Lair (77); Brainiac: Manipulative Schemer (80). Cards 49-76
-are in ``wf_49_76``, the helpers both use in ``wf_common``.
+Cards here: Batcave: Batman's Lair (77); Brainiac: Manipulative Schemer (80). The helpers
+the World's Finest scripts share are in ``wf_common``.
 
 Each script is named by its card code (``81wf``; a continuation ``81wf:pull``) and uses the
 engine's own primitives (``effects``, ``rolling.roll``, ``moves.field_die``), so every rule a
