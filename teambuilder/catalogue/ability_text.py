@@ -255,6 +255,8 @@ def describe_rule(effect: Effect) -> str:
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
+        "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
+                                " A to your opponent, besides damaging blockers"),
         "not_rolled": (f"choose {who}: it stays in the Prep Area and isn't rolled this turn" if effect.to.chosen
                        else f"{_verb(who, 'stays', 'stay')} in the Prep Area, not rolled this turn"),
         "hits_all_attackers": (f"{_verb(who, 'deals', 'deal')} combat damage to every attacking character, not only"

@@ -2,7 +2,7 @@
 121-143 are in ``wf_121_143``, the helpers they share in ``wf_common``).
 
 Cards here: Superwoman: Amazonian (100) and Superwoman: Reign of Terror (129), who read the
-[bolt] spent on them (``spent_at_least``); The Joker (101); The Riddler (103); Two-Face (104).
+[bolt] spent on them (``spent_at_least``); The Joker (101); The Riddler (103).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
@@ -35,7 +35,7 @@ from teambuilder.engine.scripts.wf_common import (
     yes_no,
 )
 from teambuilder.engine.selectors import Context, card_name
-from teambuilder.engine.state import DamageEvent, Die, Zone
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -149,28 +149,3 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     hits = [d for d in game.zone(opponent, Zone.PREP) if d.id not in before and card_name(game, d) == name]
     game.say(f"{game.players[opponent].name} drew {len(hits)} {name} dice.", ctx.controller)
     return bool(hits) and damage(ctx, len(hits), players=[opponent])
-
-
-# -- 104 Two-Face: Double Deal -----------------------------------------------------------------
-
-@script("104wf")
-def two_face_also_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Blocked: Two-Face will also deal damage equal to his A to the opponent at the
-    combat damage time (see 104wf:2)."""
-    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
-        return False
-    ctx.source.flags.add("104wf")
-    ctx.game.say("Two-Face will also deal his A to the opponent in combat.", ctx.controller)
-    return True
-
-
-@script("104wf:2")
-def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    die = ctx.source
-    if die is None or "104wf" not in die.flags or die.zone is not Zone.FIELD:
-        return False
-    die.flags.discard("104wf")
-    attack = ctx.game.stats(die)[0]
-    ctx.game.say(f"Two-Face also deals {attack} combat damage to the opponent.", ctx.controller)
-    ctx.game.damage_queue.append(DamageEvent(attack, die.id, player=1 - ctx.controller, combat=True))
-    return attack > 0
