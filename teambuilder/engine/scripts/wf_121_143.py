@@ -52,7 +52,9 @@ def _basic_offers(game: Game, player: int) -> list[tuple[int, Cost]]:
 
 @script("135wf")
 def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave."""
+    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave.
+    Why a script: the language has no zone "beneath a die" (``buy`` goes only to the prep
+    area or the used pile), and no filter for the dice stored under one."""
     game = ctx.game
     options: list[tuple[int, int]] = []
     labels: list[str] = []
@@ -90,7 +92,8 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
 
 @script("135wf:2")
 def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Move Batcave to the used pile; the dice stored beneath it go to your prep area."""
+    """Move Batcave to the used pile; the dice stored beneath it go to your prep area.
+    Why a script: the dice stored beneath a die (see ``135wf``) cannot be selected in data."""
     game = ctx.game
     cave = next((d for d in game.dice if d.slot == ctx.slot and d.zone is Zone.FIELD
                  and d.owner == ctx.controller), None)

@@ -49,7 +49,9 @@ class BlockerSwap(Frozen):
 @script("77wf")
 def batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Roll the used pile; the opponent sets one rolled die aside (back to the used pile);
-    field one of the remaining character dice for free; the rest stay in the used pile."""
+    field one of the remaining character dice for free; the rest stay in the used pile.
+    Why a script: the opponent's pick among the dice just rolled, then yours among what is
+    left, needs a choice restricted to "those" minus an earlier choice."""
     game = ctx.game
     rolled = game.zone(ctx.controller, Zone.USED)
     if not rolled:
@@ -122,7 +124,9 @@ def _brainiac_ask(game: Game, data: BlockerSwap) -> None:
 
 @script("80wf")
 def brainiac(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Swap the assignments of pairs of blockers, as many times as the controller likes."""
+    """Swap the assignments of pairs of blockers, as many times as the controller likes.
+    Why a script: reassigning blocks (legal pairs only, repeated until the player stops)
+    has no effect in the language."""
     _brainiac_ask(ctx.game, BlockerSwap(Frame.of(ctx), None))
     return True
 

@@ -76,7 +76,8 @@ def spent_at_least(ctx: Context, effect: Effect, dice: list[Die], players: list[
 @script("101wf")
 def joker_draws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Draw 1 die: a Basic Action die may be used as though rolled (no bursts), then it
-    goes to the prep area; any other die goes to the used pile."""
+    goes to the prep area; any other die goes to the used pile. Why a script:
+    ``use_effect`` uses the event's die or every Basic Action card, not a die just drawn."""
     game = ctx.game
     drawn = draw(game, ctx.controller, 1)
     if not drawn:
@@ -112,7 +113,9 @@ def _riddle_key(slot: int | None) -> str:
 @script("103wf")
 def riddler_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Before the opponent's Clear and Draw: remember what is in their prep area and name a
-    non-Sidekick die."""
+    non-Sidekick die. Why a script: a named choice offers character names only (the
+    Riddler names any non-Sidekick die, actions too), and the ``drawn`` event does not
+    count the drawn dice of a name."""
     game = ctx.game
     names = sorted({slot.card.card.name for slot in game.slots})
     game.script_state[_riddle_key(ctx.slot)] = tuple(d.id for d in game.zone(1 - ctx.controller, Zone.PREP))
