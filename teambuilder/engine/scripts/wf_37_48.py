@@ -80,7 +80,7 @@ def leave_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 
 @script("41wf")
 def must_block_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The target must block the attacker its controller's opponent chooses, if able.
+    """The target must block the attacker you choose, if able.
     Why a script: a rule in data cannot name two different chosen dice (the blocker and
     the one attacker it may block), and ``it`` refers to one effect's dice only."""
     game = ctx.game
