@@ -254,6 +254,13 @@ def describe_rule(effect: Effect) -> str:
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd",
+        "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
+        "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
+                                " A to your opponent, besides damaging blockers"),
+        "not_rolled": (f"choose {who}: it stays in the Prep Area and isn't rolled this turn" if effect.to.chosen
+                       else f"{_verb(who, 'stays', 'stay')} in the Prep Area, not rolled this turn"),
+        "hits_all_attackers": (f"{_verb(who, 'deals', 'deal')} combat damage to every attacking character, not only"
+                               " the one blocked"),
         "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
         "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
                               f"{amount} life"),
@@ -319,6 +326,8 @@ def render_ability(ability: Ability) -> str:
         body = ", then ".join(clauses)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))
+        if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
+            body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
             body = "you may " + body
         if conditions := [c for c in ability.conditions if c.kind != "side"]:   # (a side: in the label)

@@ -226,6 +226,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
             else:
                 events += assignment.attacker_damage(game, attacker, blockers, attack, bonuses)
+                if game.has_rules and combat_rules.die_has(game, attacker, "also_damages_player"):
+                    events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
         for blocker in blockers:
             if _is_fast(game, blocker) != fast:
                 continue

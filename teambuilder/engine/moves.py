@@ -44,7 +44,7 @@ def field_die(game: Game, die: Die, how: str = "") -> None:
     game.this_turn.fielded.add(die.id)
     game.say(f"fields {game.die_name(die)}{how}.", die.owner)
     events.emit(game, "fielded", die)
-    events.watch(game, "any_fielded", die)
+    events.watch(game, "any_fielded", die, player=die.owner)   # the event player: who fielded it
 
 
 def _count(ctx: Context, effect: Effect, dice: list[Die]) -> list[Die]:

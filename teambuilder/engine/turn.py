@@ -109,10 +109,18 @@ def run_clear_draw(game: Game, task: Task) -> None:
         game.lose_life({player: missing})
 
 
+def _to_roll(game: Game, player: int) -> list[Die]:
+    """The prep area's dice the Roll step rolls: a die a ``not_rolled`` rule holds there
+    stays in the prep area unrolled this turn."""
+    dice = game.zone(player, Zone.PREP)
+    held = rules.in_force(game, "not_rolled") if game.turn_rules else []
+    return [d for d in dice if not any(rules.applies(game, r, d) for r in held)] if held else dice
+
+
 def run_roll(game: Game, task: Task) -> None:
     _pop(game)
     game.step = Step.ROLL_AND_REROLL
-    dice = game.zone(task.player, Zone.PREP)
+    dice = _to_roll(game, task.player)
     for die in dice:
         roll(game, die)
     game.say(f"rolls {_names(game, dice)}.")
@@ -121,7 +129,7 @@ def run_roll(game: Game, task: Task) -> None:
 
 
 def run_reroll(game: Game, task: Task) -> None:
-    dice = game.zone(task.player, Zone.PREP)
+    dice = _to_roll(game, task.player)
     if not dice:
         _pop(game)
         keyword_flow.roll_step_ends(game, task.player)
@@ -139,7 +147,7 @@ def resolve_reroll(game: Game, decision: Decision, action: Action) -> None:
     if chosen:
         game.say(f"rerolls {len(chosen)}: now {_names(game, chosen)}.")
     keyword_flow.roll_step_ends(game, task.player)
-    for die in game.zone(task.player, Zone.PREP):
+    for die in _to_roll(game, task.player):
         die.zone = Zone.RESERVE
 
 

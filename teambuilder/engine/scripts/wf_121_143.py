@@ -1,8 +1,7 @@
 """Scripts for World's Finest cards 121-143 (what their abilities need beyond the data
 language); cards 97-120 are in ``wf_97_120``, the helpers they share in ``wf_common``.
 
-Cards here: Mr. Freeze (122); Scarecrow (127); Superwoman: Reign of Terror (129); The Joker
-(130); Batcave (135).
+Cards here: Batcave (135).
 """
 
 from __future__ import annotations
@@ -10,18 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
+from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.engine import effects, moves
 from teambuilder.engine.actions import Action, Choose, Pass
-from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     FOREVER,
-    bolts_spent,
-    damage,
     payments,
 )
-from teambuilder.engine.selectors import Context, select
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -34,86 +30,6 @@ class BasicActionBuy(Frozen):
 
     frame: Frame
     options: tuple[tuple[int, int], ...]
-
-
-# -- 122 Mr. Freeze: Heart of Ice ----------------------------------------------------------------------
-
-def _frozen_key(slot: int | None) -> str:
-    return f"122wf:{slot}"
-
-
-@script("122wf")
-def freeze_holds(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The chosen die stays in the prep area without being rolled this turn: it is kept
-    aside until the end of the turn, then put back in the prep area."""
-    game = ctx.game
-    kept = [d for d in dice if d.zone is Zone.PREP]
-    for die in kept:
-        die.zone = Zone.OUT_OF_PLAY
-        game.say(f"{die.spec.name} is frozen: it stays in the prep area and is not rolled this turn.", ctx.controller)
-    held = game.script_state.get(_frozen_key(ctx.slot), ())
-    assert isinstance(held, tuple)
-    game.script_state[_frozen_key(ctx.slot)] = held + tuple(d.id for d in kept)
-    return bool(kept)
-
-
-@script("122wf:2")
-def freeze_thaws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    held = ctx.game.script_state.pop(_frozen_key(ctx.slot), ())
-    assert isinstance(held, tuple)
-    back = [ctx.game.dice[i] for i in held if ctx.game.dice[i].zone is Zone.OUT_OF_PLAY]
-    for die in back:
-        die.zone = Zone.PREP
-        ctx.game.say(f"{die.spec.name} is still in the prep area.", die.owner)
-    return bool(back)
-
-
-# -- 127 Scarecrow: Hallucinogenic Vapors --------------------------------------------------------------
-
-@script("127wf")
-def scarecrow_lies_under(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The KO'd Scarecrow die shows an energy face beneath the controlled die; it is in
-    its owner's prep area once the control ends (at the latest, the end of the turn)."""
-    die = ctx.source
-    if die is None:
-        return False
-    energy = next((i for i, f in enumerate(die.spec.faces) if f.kind == ENERGY), None)
-    if energy is not None:
-        die.face = energy
-    ctx.game.say(f"{die.spec.name} lies beneath the controlled die, showing {die.spec.faces[die.face].describe()}.",
-                 ctx.controller)
-    return True
-
-
-# -- 129 Superwoman: Reign of Terror (her bolt count: ``wf_common.bolts_spent``) -------------------------
-
-@script("129wf")
-def superwoman_reign(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Bought with at least three [bolt]: you may prep her die and deal 3 damage to each
-    Villain or to each Batman Family character die."""
-    if ctx.source is None or bolts_spent(ctx.game, ctx.controller) < 3:
-        ctx.game.say("spent fewer than 3 [bolt] on Superwoman: her purchase ability does not happen.",
-                     ctx.controller)
-        return False
-    ask(ctx.game, ctx.controller, "Prep Superwoman and deal 3 damage to each character die of a group? "
-        "0: Villains, 1: Batman Family, pass: no.", (Pass(), Choose(0), Choose(1)), _superwoman_group,
-        Frame.of(ctx))
-    return True
-
-
-@continuation("129wf:group", Frame)
-def _superwoman_group(game: Game, player: int, action: Action, data: Frame) -> None:
-    if not isinstance(action, Choose):
-        game.say("chooses not to use Superwoman's purchase ability.", player)
-        return
-    ctx = data.context(game)
-    assert ctx.source is not None
-    effects.move(game, ctx.source, Zone.PREP)
-    group = ("villain", "batman_family")[action.index]
-    game.say(f"Superwoman deals 3 damage to each {group.replace('_', ' ').title()} character die.", player)
-    damage(ctx, 3, select(ctx, DieFilter(affiliations=(group,))))
-
-
 
 
 # -- 135 Batcave: Large, Dark, Wet ---------------------------------------------------------------------
@@ -136,7 +52,9 @@ def _basic_offers(game: Game, player: int) -> list[tuple[int, Cost]]:
 
 @script("135wf")
 def batcave_buys(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave."""
+    """Buy a Basic Action die at its printed cost minus 1 and store it beneath Batcave.
+    Why a script: the language has no zone "beneath a die" (``buy`` goes only to the prep
+    area or the used pile), and no filter for the dice stored under one."""
     game = ctx.game
     options: list[tuple[int, int]] = []
     labels: list[str] = []
@@ -174,7 +92,8 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
 
 @script("135wf:2")
 def batcave_opens(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Move Batcave to the used pile; the dice stored beneath it go to your prep area."""
+    """Move Batcave to the used pile; the dice stored beneath it go to your prep area.
+    Why a script: the dice stored beneath a die (see ``135wf``) cannot be selected in data."""
     game = ctx.game
     cave = next((d for d in game.dice if d.slot == ctx.slot and d.zone is Zone.FIELD
                  and d.owner == ctx.controller), None)

@@ -41,6 +41,9 @@ class ForcedBlock(Frozen):
 
 @script("37wf")
 def under_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """A die of yours going to the prep area or used pile goes beneath Batcave instead.
+    Why a script: ``goes_instead`` sends dice to a zone, and the language has no zone
+    "beneath a die" that keeps them there with no end."""
     game = ctx.game
     die, cave = ctx.event_die, ctx.source
     if die is None or cave is None or cave.zone is not Zone.FIELD or die.zone not in (Zone.PREP, Zone.USED):
@@ -56,7 +59,8 @@ def under_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 @script("37wf:2")
 def leave_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Move one of your Batcave dice to the used pile; the dice under it return to the
-    field at level 1 (moved there, not fielded)."""
+    field at level 1 (moved there, not fielded). Why a script: the dice beneath a die
+    (``37wf``) cannot be selected in data."""
     game = ctx.game
     caves = selectors.select(ctx, DieFilter(owner="you", kind="action", this=True))
     if not caves:
@@ -76,6 +80,9 @@ def leave_batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 
 @script("41wf")
 def must_block_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """The target must block the attacker you choose, if able.
+    Why a script: a rule in data cannot name two different chosen dice (the blocker and
+    the one attacker it may block), and ``it`` refers to one effect's dice only."""
     game = ctx.game
     attacking = [d for d in game.field_characters(ctx.controller) if d.attacking]
     if not dice or not attacking:

@@ -1,8 +1,7 @@
 """World's Finest scripts, cards 77-96: what the ability language cannot say.
 
-Cards here: Batcave: Batman's Lair (77); Kal-L (89), who may block him; Brainiac:
-Manipulative Schemer (80); Bruce Wayne (81); Clark Kent (83) and Harley Quinn (88), buying a
-die when KO'd. Cards 49-76 are in ``wf_49_76``, the helpers both use in ``wf_common``.
+Cards here: Batcave: Batman's Lair (77); Brainiac: Manipulative Schemer (80). The helpers
+the World's Finest scripts share are in ``wf_common``.
 
 Each script is named by its card code (``81wf``; a continuation ``81wf:pull``) and uses the
 engine's own primitives (``effects``, ``rolling.roll``, ``moves.field_die``), so every rule a
@@ -15,14 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Amount, Cost, DieFilter, Effect
-from teambuilder.engine import moves, rolling, rules
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import rolling
+from teambuilder.engine.actions import Action, ChooseTarget, Pass
 from teambuilder.engine.blocking import may_block_rules
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.moves import field_die
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.scripts.wf_common import payments, purchase
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
@@ -46,28 +44,14 @@ class BlockerSwap(Frozen):
     first: int | None
 
 
-@dataclass(frozen=True)
-class SlotChoice(Frozen):
-    """Clark Kent: the cards whose die may be bought, by option index."""
-
-    frame: Frame
-    slots: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class PaidPurchase(Frozen):
-    """Harley Quinn: each option's card and payment index."""
-
-    frame: Frame
-    choices: tuple[tuple[int, int], ...]
-
-
 # -- 77 Batcave: Batman's Lair ------------------------------------------------------------
 
 @script("77wf")
 def batcave(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Roll the used pile; the opponent sets one rolled die aside (back to the used pile);
-    field one of the remaining character dice for free; the rest stay in the used pile."""
+    field one of the remaining character dice for free; the rest stay in the used pile.
+    Why a script: the opponent's pick among the dice just rolled, then yours among what is
+    left, needs a choice restricted to "those" minus an earlier choice."""
     game = ctx.game
     rolled = game.zone(ctx.controller, Zone.USED)
     if not rolled:
@@ -110,24 +94,6 @@ def batcave_field(game: Game, player: int, action: Action, data: BatcaveRolled) 
     field_die(game, game.dice[action.target], " for free (Batcave)")
 
 
-# -- 78 Batgirl, 89 Kal-L: who may block whom --------------------------------------------
-# These rules name the blockers they are about (``match``), which a card file cannot write
-# on a rule yet; the scripts add them for this turn, to this card's dice.
-
-def _block_rule(ctx: Context, rule: str, match: DieFilter, amount: int = 0) -> None:
-    effect = Effect("rule", rule=rule, amount=Amount(fixed=amount), applies_to=DieFilter(this=True, zone="any"),
-                    match=match)
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect))
-
-
-@script("89wf")
-def kal_l_trained(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """This turn, Kal-L dice can be blocked only by Superman Family characters."""
-    _block_rule(ctx, "blockable_only_by", DieFilter(affiliations=("superman_family",)))
-    ctx.game.say("Kal-L dice can be blocked only by Superman Family characters this turn.", ctx.controller)
-    return True
-
-
 # -- 80 Brainiac: Manipulative Schemer ----------------------------------------------------
 
 def _blockers(game: Game) -> list[Die]:
@@ -158,7 +124,9 @@ def _brainiac_ask(game: Game, data: BlockerSwap) -> None:
 
 @script("80wf")
 def brainiac(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Swap the assignments of pairs of blockers, as many times as the controller likes."""
+    """Swap the assignments of pairs of blockers, as many times as the controller likes.
+    Why a script: reassigning blocks (legal pairs only, repeated until the player stops)
+    has no effect in the language."""
     _brainiac_ask(ctx.game, BlockerSwap(Frame.of(ctx), None))
     return True
 
@@ -178,69 +146,3 @@ def brainiac_swap(game: Game, player: int, action: Action, data: BlockerSwap) ->
     game.say(f"Brainiac swaps blockers: {game.die_name(one)} now blocks {game.die_name(game.dice[one.blocking])}, "
              f"{game.die_name(other)} now blocks {game.die_name(game.dice[other.blocking])}.", player)
     _brainiac_ask(game, replace(data, first=None))
-
-
-# -- 83 Clark Kent: Farm Boy / 88 Harley Quinn: Revving Up --------------------------------
-
-def _buyable(game: Game, player: int, names: tuple[str, ...]) -> list[int]:
-    """Slots of ``player``'s cards named one of ``names`` with a die left on the card."""
-    return [s.index for s in game.slots if s.owner == player and s.card.card.name in names
-            and any(d.slot == s.index and d.zone is Zone.CARD for d in game.dice)]
-
-
-@script("83wf")
-def clark_kent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage (the ability's ``if: combat``): you may pay 4 life to purchase
-    a Superman die into your prep area."""
-    game = ctx.game
-    slots = _buyable(game, ctx.controller, ("Superman",))
-    if not slots:
-        game.say("Clark Kent: no Superman die left to purchase.", ctx.controller)
-        return False
-    ask(game, ctx.controller, "Clark Kent: pay 4 life to purchase a Superman die? "
-        + ", ".join(f"{i}: {game.slots[s].card.card.full_name}" for i, s in enumerate(slots)),
-        (Pass(),) + tuple(Choose(i) for i in range(len(slots))), clark_buy, SlotChoice(Frame.of(ctx), tuple(slots)))
-    return True
-
-
-@continuation("83wf:buy", SlotChoice)
-def clark_buy(game: Game, player: int, action: Action, data: SlotChoice) -> None:
-    if not isinstance(action, Choose):
-        game.say("does not pay for Clark Kent.", player)
-        return
-    game.say("pays 4 life for Clark Kent.", player)
-    game.lose_life({player: 4})
-    if not game.over:
-        purchase(game, player, data.slots[action.index], Zone.PREP)
-
-
-@script("88wf")
-def harley_revving(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """KO'd by combat damage (the ability's ``if: combat``): you may pay [1] to purchase a
-    Harley Quinn die (or, if the KO'd die showed a burst, a The Joker die)."""
-    game = ctx.game
-    names: tuple[str, ...] = ("Harley Quinn",)
-    if ctx.source is not None and ctx.source.spec.faces[ctx.source.face].burst:
-        names += ("The Joker",)
-    slots = _buyable(game, ctx.controller, names)
-    options = payments(game, ctx.controller, Cost(1))
-    if not slots or not options:
-        game.say("Harley Quinn: nothing to purchase, or no energy to pay [1].", ctx.controller)
-        return False
-    choices = [(s, p) for s in slots for p in range(len(options))]
-    ask(game, ctx.controller, "Harley Quinn: pay [1] to purchase a die? "
-        + ", ".join(f"{i}: {game.slots[s].card.card.full_name} (payment {p + 1})" for i, (s, p) in enumerate(choices)),
-        (Pass(),) + tuple(Choose(i) for i in range(len(choices))), harley_buy,
-        PaidPurchase(Frame.of(ctx), tuple(choices)))
-    return True
-
-
-@continuation("88wf:buy", PaidPurchase)
-def harley_buy(game: Game, player: int, action: Action, data: PaidPurchase) -> None:
-    if not isinstance(action, Choose):
-        game.say("does not pay for Harley Quinn.", player)
-        return
-    slot, which = data.choices[action.index]
-    spent = moves.pay(game, player, payments(game, player, Cost(1))[which], Cost(1))
-    game.say(f"pays [1] ({spent}).", player)
-    purchase(game, player, slot)

@@ -1,9 +1,8 @@
 """World's Finest scripts, cards 97-120: what the ability language cannot say (cards
 121-143 are in ``wf_121_143``, the helpers they share in ``wf_common``).
 
-Cards here: Superwoman: Amazonian (100); The Joker (101); The Riddler (103); Two-Face
-(104); Ultraman (105); Bane (108); Brainiac (110); Bruce Wayne (111) and Clark Kent (113),
-bringing a die to the field; Dick Grayson (115); Kal-L (119).
+Cards here: Superwoman: Amazonian (100) and Superwoman: Reign of Terror (129), who read the
+[bolt] spent on them (``spent_at_least``); The Joker (101); The Riddler (103).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
 and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
@@ -22,24 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import DieFilter, Effect
-from teambuilder.engine import effects, primitives, rules
-from teambuilder.engine.actions import Action, Choose, ChooseTarget
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import effects, primitives
+from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.choices import chosen_text
 from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
     bolts_spent,
-    card_dice_in_field,
     damage,
-    modify,
-    turn_rule,
     use_effect,
     yes_no,
 )
-from teambuilder.engine.selectors import Context, affiliations, card_name
-from teambuilder.engine.state import DamageEvent, Die, Zone
+from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -80,7 +76,8 @@ def spent_at_least(ctx: Context, effect: Effect, dice: list[Die], players: list[
 @script("101wf")
 def joker_draws(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Draw 1 die: a Basic Action die may be used as though rolled (no bursts), then it
-    goes to the prep area; any other die goes to the used pile."""
+    goes to the prep area; any other die goes to the used pile. Why a script:
+    ``use_effect`` uses the event's die or every Basic Action card, not a die just drawn."""
     game = ctx.game
     drawn = draw(game, ctx.controller, 1)
     if not drawn:
@@ -116,7 +113,9 @@ def _riddle_key(slot: int | None) -> str:
 @script("103wf")
 def riddler_names(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """Before the opponent's Clear and Draw: remember what is in their prep area and name a
-    non-Sidekick die."""
+    non-Sidekick die. Why a script: a named choice offers character names only (the
+    Riddler names any non-Sidekick die, actions too), and the ``drawn`` event does not
+    count the drawn dice of a name."""
     game = ctx.game
     names = sorted({slot.card.card.name for slot in game.slots})
     game.script_state[_riddle_key(ctx.slot)] = tuple(d.id for d in game.zone(1 - ctx.controller, Zone.PREP))
@@ -153,86 +152,3 @@ def riddler_answers(ctx: Context, effect: Effect, dice: list[Die], players: list
     hits = [d for d in game.zone(opponent, Zone.PREP) if d.id not in before and card_name(game, d) == name]
     game.say(f"{game.players[opponent].name} drew {len(hits)} {name} dice.", ctx.controller)
     return bool(hits) and damage(ctx, len(hits), players=[opponent])
-
-
-# -- 104 Two-Face: Double Deal -----------------------------------------------------------------
-
-@script("104wf")
-def two_face_also_hits(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Blocked: Two-Face will also deal damage equal to his A to the opponent at the
-    combat damage time (see 104wf:2)."""
-    if ctx.source is None or ctx.source.zone is not Zone.FIELD:
-        return False
-    ctx.source.flags.add("104wf")
-    ctx.game.say("Two-Face will also deal his A to the opponent in combat.", ctx.controller)
-    return True
-
-
-@script("104wf:2")
-def two_face_hits_player(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    die = ctx.source
-    if die is None or "104wf" not in die.flags or die.zone is not Zone.FIELD:
-        return False
-    die.flags.discard("104wf")
-    attack = ctx.game.stats(die)[0]
-    ctx.game.say(f"Two-Face also deals {attack} combat damage to the opponent.", ctx.controller)
-    ctx.game.damage_queue.append(DamageEvent(attack, die.id, player=1 - ctx.controller, combat=True))
-    return attack > 0
-
-
-# -- 110 Brainiac: Vengeful ----------------------------------------------------------------------
-
-@script("110wf")
-def brainiac_reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The opponent rerolls 1 of their Superman Family character dice in the field: on an
-    energy face it goes to the used pile."""
-    game = ctx.game
-    opponent = 1 - ctx.controller
-    chosen = [d for d in game.field_characters(opponent) if "superman_family" in affiliations(game, d)]
-    if not chosen:
-        game.say(f"{game.players[opponent].name} has no Superman Family character die to reroll.", ctx.controller)
-        return False
-    if len(chosen) == 1:
-        effects.reroll_fielded(game, chosen[0], Zone.USED)
-        return True
-    ask(game, opponent, "Choose the Superman Family die to reroll.",
-        tuple(ChooseTarget(d.id) for d in chosen), _brainiac_rerolls, Frame.of(ctx))
-    return True
-
-
-@continuation("110wf:reroll", Frame)
-def _brainiac_rerolls(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, ChooseTarget)
-    effects.reroll_fielded(game, game.dice[action.target], Zone.USED)
-
-
-# -- 115 Dick Grayson: Brand New Bat -------------------------------------------------------------
-
-@script("115wf")
-def dick_grayson_steps_up(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Every Dick Grayson die of this card in the field gets +2A and +2D this turn, and
-    this turn deals its combat damage to the opponent even when blocked."""
-    mine = card_dice_in_field(ctx)
-    if not mine:
-        return False
-    turn_rule(ctx, Effect("rule", rule="damage_to_player", applies_to=DieFilter(this=True)))
-    ctx.game.say("Dick Grayson deals his combat damage to the opponent this turn, even when blocked.",
-                 ctx.controller)
-    return modify(ctx, mine, 2, 2)
-
-
-# -- 119 Kal-L: Unmasked Wonder! ------------------------------------------------------------------------
-
-@script("119wf")
-def kal_l_hits_every_attacker(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Once [shield] is paid (the ability's ``pay``): the engine's hits_all_attackers rule on
-    this die, so at the normal combat damage time its damage also goes to every attacker it
-    does not block. A script only for the line players read in the log (a ``rule`` effect
-    says nothing)."""
-    kal_l = ctx.source
-    if kal_l is None or kal_l.zone is not Zone.FIELD:
-        return False
-    ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, kal_l.slot, Effect("rule", rule="hits_all_attackers"),
-                                                kal_l.id, dice=(kal_l.id,)))
-    ctx.game.say("Kal-L will deal his combat damage to every attacking character.", ctx.controller)
-    return True

@@ -1,4 +1,4 @@
-"""Helpers the World's Finest scripts share (``wf_1_36`` ... ``wf_121_143``): damage and
+"""Helpers the World's Finest scripts share (``wf_37_48`` ... ``wf_121_143``): damage and
 stat changes through the primitives, "pay this or not" questions, buying a die outside the
 purchase action, using another card's action effect, counting bolts spent.
 """
