@@ -30,6 +30,8 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
+    if effect.pay is not None and effect.pay.free:
+        return f"you may {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"

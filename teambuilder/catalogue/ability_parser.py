@@ -291,7 +291,8 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
+                f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -327,6 +328,11 @@ def _parse_effect(raw: Any) -> Effect:
         less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")))
     if effect.unless is not None and effect.pay is not None:
         raise _fail(raw, "an effect has either unless (paying stops it) or pay (paying makes it happen)")
+    if effect.optional and op != "buy":
+        # "You may" on one effect is a price of nothing the controller pays or not.
+        if effect.pay is not None or effect.unless is not None:
+            raise _fail(raw, "optional: an effect with a price is already a choice")
+        effect = replace(effect, pay=Price(None, 0, "you"), optional=False)
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):

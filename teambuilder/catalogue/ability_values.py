@@ -48,6 +48,11 @@ class Price:
     life: int = 0
     payer: str = "opponent"
 
+    @property
+    def free(self) -> bool:
+        """A price of nothing: the effect's ``optional: true`` ("you may ...")."""
+        return self.energy is None and not self.life
+
     def notation(self) -> str:
         parts = ([f"[{self.energy.notation()}]"] if self.energy is not None else []) + (
             [f"{self.life} life"] if self.life else [])

@@ -269,7 +269,7 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
         resolution.answers[index] = False
         return False
     # A "you may" already answered yes was the decision to pay: only the way is left.
-    question = PriceQuestion.YES_NO if effect.unless is not None else \
+    question = PriceQuestion.YES_NO if effect.unless is not None or price.free and not ability.optional else \
         PriceQuestion.WAYS if ability.optional else PriceQuestion.WAYS_OR_PASS
     if question is PriceQuestion.WAYS and len(ways) == 1:
         _pay(game, trigger, resolution, index, payer, ways[0])
@@ -285,8 +285,11 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
 def _ask_price(game: Game, trigger: PendingTrigger, payer: int, price: Price, question: PriceQuestion,
                count: int, unless: bool) -> None:
     what = f"to stop {trigger.label(game)}" if unless else f"for {trigger.label(game)}"
-    if question is PriceQuestion.YES_NO:
+    if price.free:      # an effect's own "you may"
         options: tuple[Action, ...] = (Pass(), Choose(1))
+        prompt = f"{trigger.label(game)}: do this part of it?"
+    elif question is PriceQuestion.YES_NO:
+        options = (Pass(), Choose(1))
         prompt = f"Pay {price.notation()} {what}?"
     else:
         options = ((Pass(),) if question is PriceQuestion.WAYS_OR_PASS else ()) + tuple(
@@ -301,7 +304,9 @@ def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int
     price = effect.unless or effect.pay
     assert price is not None
     paid = costs.pay_price(game, payer, price, way)
-    if effect.unless is not None:
+    if price.free:
+        game.say(f"chooses to do it ({trigger.label(game)}).", payer)
+    elif effect.unless is not None:
         game.say(f"pays {paid} to stop it.", payer)
     else:
         ability = ability_of(game, trigger)
@@ -338,8 +343,8 @@ def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
     assert price is not None
     ways = costs.ways(game, decision.player, price)
     if isinstance(action, Pass):
-        game.say("does not pay life." if price.energy is None else f"does not pay {price.notation()}.",
-                 decision.player)
+        game.say("chooses not to." if price.free else "does not pay life." if price.energy is None
+                 else f"does not pay {price.notation()}.", decision.player)
         resolution.answers[index] = False
     elif resolution.pricing is PriceQuestion.YES_NO and len(ways) > 1:
         resolution.pricing = PriceQuestion.WAYS

@@ -2,7 +2,8 @@
 beyond the data language. Basic actions 55-58 are in ``wwe_55_58``; helpers shared with
 the Superstars are in ``wwe_common``, with the techniques they use.
 
-Cards here: A Moment of Bliss (49); Booker T, Ringside Announcer (51); Chair Smash (52).
+Cards here: A Moment of Bliss (49); Chair Smash (52). Booker T (51) is data: an effect's
+own ``optional: true``.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, primitives
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
-from teambuilder.engine.scripts import NOTHING, Frame, Nothing, ask, continuation, script
+from teambuilder.engine import effects
+from teambuilder.engine.actions import Action, ChooseTarget
+from teambuilder.engine.scripts import NOTHING, Nothing, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
     ask_die,
     burst,
@@ -61,27 +62,6 @@ def _bliss_take_out(game: Game, attacker: Die) -> None:
             blocker.also_blocking.remove(attacker.id)
     attacker.leave_combat()
     game.say(f"{game.die_name(attacker)} is taken out of combat.", attacker.owner)
-
-
-# -- 51wwe Booker T, Ringside Announcer --------------------------------------------------
-
-@script("51wwe")
-def booker_choose_blocks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """You may assign your opponent's blocks this turn (the rule ``choose_blocks``)."""
-    ask(ctx.game, ctx.controller, "Booker T: choose your opponent's blocks this turn?", (Choose(1), Pass()),
-        then=_booker_chosen, data=Frame.of(ctx))
-    return True
-
-
-@continuation("51wwe", Frame)
-def _booker_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
-    if isinstance(action, Pass):
-        game.say("lets the opponent choose their blocks.", player)
-        return
-    source = None if data.source is None else game.dice[data.source]
-    primitives.apply(Context(game, player, data.slot, source, kind="action"), Effect("rule", rule="choose_blocks"),
-                     [], [])
-    game.say("will choose the opponent's blocks this turn.", player)
 
 
 # -- 52wwe Chair Smash -------------------------------------------------------------------
