@@ -3,9 +3,9 @@ the data language. Superstars 25-48 are in ``wwe_25_48``, the basic actions (49-
 ``wwe_49_54`` and ``wwe_55_58``, shared helpers and the techniques they use in
 ``wwe_common``. In WWE "Superstar" means character.
 
-Cards here: AJ Styles (2); Asuka (5); Becky Lynch (7, 9); Bobby Heenan (11).
+Cards here: AJ Styles (2); Becky Lynch (7, 9); Bobby Heenan (11). Asuka (5) is data.
 
-Each script is named after its card (``5wwe``; ``9wwe:2`` for a card's second one) and
+Each script is named after its card (``9wwe``; ``9wwe:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
 ``windows``), so every rule still applies. What must be remembered between two moments
 of a turn is kept as numbers in ``Game.script_state`` (keys start with the card code) or
@@ -18,18 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, events, rules
+from teambuilder.engine import events
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.dice import ACTION
-from teambuilder.engine.game_state import Choice, ChoiceKind
-from teambuilder.engine.moves import field_die
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
-    NameChoice,
     OneDie,
     burst,
-    character_names,
 )
 from teambuilder.engine.selectors import Context, card_name
 from teambuilder.engine.state import Die, Zone
@@ -43,39 +39,6 @@ class BasicActionCards(Frozen):
     """Becky Lynch: the basic action cards whose die may be rolled, by option index."""
 
     choices: tuple[int, ...]
-
-
-# -- 5wwe Asuka: The Future --------------------------------------------------------------
-
-@script("5wwe")
-def asuka_name_and_draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Name a non-Sidekick Superstar, then draw 1 die: the named one is fielded at level 3,
-    anything else goes to the used pile."""
-    game = ctx.game
-    names = character_names(game)
-    listing = "; ".join(f"{i}: {n}" for i, n in enumerate(names))
-    assert ctx.slot is not None
-    ask(game, ctx.controller, f"Asuka: name a Superstar die ({listing}).",
-        tuple(Choose(i) for i in range(len(names))), then=_asuka_named, data=NameChoice(ctx.slot, names))
-    return True
-
-
-@continuation("5wwe", NameChoice)
-def _asuka_named(game: Game, player: int, action: Action, data: NameChoice) -> None:
-    assert isinstance(action, Choose)
-    name = data.names[action.index]
-    game.bookkeeping.choices[data.slot] = Choice(ChoiceKind.NAME, name)
-    game.say(f"names {name}.", player)
-    for die in draw(game, player, 1):
-        level_3 = die.spec.level_face(3)
-        if card_name(game, die) == name and die.slot is not None and level_3 is not None \
-                and not rules.forbidden(game, "cant_field", player, die):
-            game.say(f"draws {die.spec.name}: the named die.", player)
-            die.face = level_3
-            field_die(game, die, " at level 3")
-        else:
-            game.say(f"draws {die.spec.name}: not the named die.", player)
-            effects.move(game, die, Zone.USED)
 
 
 # -- 9wwe Becky Lynch: The Man! ----------------------------------------------------------
