@@ -110,7 +110,7 @@ def _describe_effect(effect: Effect) -> str:
     amount = describe_amount(effect.amount)
     op = effect.op
     until = wording.DURATION_WORDS.get(effect.duration, "")
-    if op in ("field", "roll", "buy") or op == "draw" and effect.all:
+    if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
         if effect.split:

@@ -98,7 +98,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep"),
     "field": ("amount", "level"),
     "roll": ("amount", "into"),
     "buy": ("into", "cost", "less", "optional"),

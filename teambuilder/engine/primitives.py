@@ -10,7 +10,7 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keywords, moves, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
@@ -195,6 +195,8 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     """Draw; each drawn die goes ``into`` when it ``match``es (with ``all``: when every
     drawn die matches, all of them do), else ``otherwise``. The drawn dice become "it"."""
     count = max(value(ctx, effect), 1)
+    if effect.keep:
+        return keeping.draw_and_keep(ctx, effect, count, players)
     drawn_any = False
     ctx.it = []
     for player in players:
