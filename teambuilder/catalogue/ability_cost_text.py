@@ -40,7 +40,10 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
 
 def chosen_words(effect: Effect) -> str:
     """``do: choose``: "name an energy type, replacing any earlier choice"."""
-    what = {"number": "choose a number", "name": "name a character die", "energy": "name an energy type",
+    number = "choose a number"
+    if effect.lowest and effect.amount.is_fixed:       # "choose 1, 2 or 3"
+        number = f"choose {', '.join(map(str, range(effect.lowest, effect.amount.fixed)))} or {effect.amount.fixed}"
+    what = {"number": number, "name": "name a character die", "energy": "name an energy type",
             "affiliation": "name an affiliation"}[effect.choice]
     if effect.match is not None and effect.choice in ("name", "affiliation") and effect.match.zone in ZONE_WORDS:
         whose = "your " if effect.match.owner == "you" else "the "

@@ -325,7 +325,8 @@ def _parse_effect(raw: Any) -> Effect:
         cards=_choice(raw, "cards", ("event", "basic_actions"), "event") if op == "use_effect" else "",
         bursts=bool(_opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
-        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")), keep=_int(raw, "keep"))
+        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")), keep=_int(raw, "keep"),
+        lowest=_int(raw, "from"))
     if effect.keep and (effect.match is not None or effect.all):
         raise _fail(raw, "keep: the player chooses the dice kept; a draw keeps N or matches, not both")
     if effect.unless is not None and effect.pay is not None:

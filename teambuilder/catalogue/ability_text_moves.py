@@ -88,8 +88,9 @@ def move_effect(effect: Effect, to: str, amount: str, dice_words: Callable[[DieF
     if effect.op == "draw":
         each = dice_words(replace(effect.match or DieFilter(kind="any"), zone="field")).replace(" die", " dice")
         where = "roll them into your Reserve Pool" if effect.into in ("", "reserve") else \
-            f"put them in your {ZONE_WORDS[effect.into]}"
-        return (f"draw {amount} dice from your bag: if all of them are {each}, {where}; otherwise"
+            "field them for free" if effect.into == "field" else f"put them in your {ZONE_WORDS[effect.into]}"
+        many = "that many" if amount == "the chosen number" else amount
+        return (f"draw {many} dice from your bag: if all of them are {each}, {where}; otherwise"
                 f" put them in your {ZONE_WORDS[effect.otherwise or 'bag']}")
     how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
     if effect.op == "field":

@@ -208,6 +208,7 @@ class Effect:
     cost: Cost | None = None        # buy: the price asked (else the purchase cost ``less`` some)
     less: int = 0
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
+    lowest: int = 0                 # choose number: the lowest number offered (``from:``)
     keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
 
     @property

@@ -123,7 +123,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
-    "choose": ("choice", "amount", "match", "duration"),
+    "choose": ("choice", "amount", "match", "duration", "from"),
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

@@ -329,7 +329,7 @@ def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
     index = len(resolution.targets)
     effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
     ctx = context_of(game, resolution.trigger)
-    choices.remember(ctx, effect, choices.options(ctx, effect)[action.index])
+    choices.remember(ctx, effect, choices.picked(ctx, effect, action.index))
     resolution.answers[index] = True
     _continue(game)
 

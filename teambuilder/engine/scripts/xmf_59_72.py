@@ -1,7 +1,7 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Dual Defense (65); Reinforcements (67); Teamwork (69); Whoever Assemble! (72).
+Cards here: Dual Defense (65); Teamwork (69); Whoever Assemble! (72).
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
 and uses the engine's own primitives, so every rule a data effect obeys still applies.
@@ -15,10 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import DieFilter, Effect
-from teambuilder.engine import effects, events, primitives
+from teambuilder.engine import events, primitives
 from teambuilder.engine.actions import Action, Choose
-from teambuilder.engine.moves import field_die
-from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context, affiliations
 from teambuilder.engine.state import Die, Zone
@@ -120,31 +118,6 @@ def dual_defense_untargetable(ctx: Context, effect: Effect, dice: list[Die], pla
         return False
     chosen = [game.dice[i] for i in pair.dice if game.dice[i].zone is Zone.FIELD]
     return primitives.apply(ctx, Effect("rule", rule="cant_be_targeted", duration="until_your_next_turn"), chosen, [])
-
-
-# -- 67 Reinforcements -----------------------------------------------------------------------------
-
-@script("67xmf")
-def reinforcements(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    ask(ctx.game, ctx.controller, "Choose how many dice to draw: 1, 2 or 3.", (Choose(1), Choose(2), Choose(3)),
-        _reinforcements_draw, Frame.of(ctx))
-    return True
-
-
-@continuation("67xmf:count", Frame)
-def _reinforcements_draw(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, Choose) and 1 <= action.index <= 3
-    drawn = draw(game, player, action.index)
-    game.say(f"draws {action.index}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.", player)
-    if drawn and all(d.is_sidekick for d in drawn):
-        for die in drawn:
-            index = die.spec.level_face(1)
-            assert index is not None
-            die.face = index
-            field_die(game, die)
-        return
-    for die in drawn:
-        effects.move(game, die, Zone.USED)
 
 
 # -- 68 Replenish -------------------------------------------------------------------------------------
