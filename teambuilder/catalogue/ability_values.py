@@ -72,6 +72,7 @@ class DieFilter:
     affiliations: tuple[str, ...] = ()
     not_affiliations: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
+    not_keywords: tuple[str, ...] = ()   # dice that have none of these keywords ("non-Continuous")
     energy: tuple[str, ...] = ()
     level: int | None = None
     min_level: int | None = None

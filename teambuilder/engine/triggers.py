@@ -269,13 +269,14 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
         resolution.answers[index] = False
         return False
     # A "you may" already answered yes was the decision to pay: only the way is left.
-    question = PriceQuestion.YES_NO if effect.unless is not None or price.free and not ability.optional else \
+    question = PriceQuestion.YES_NO if effect.unless is not None or price.free else \
         PriceQuestion.WAYS if ability.optional else PriceQuestion.WAYS_OR_PASS
     if question is PriceQuestion.WAYS and len(ways) == 1:
         _pay(game, trigger, resolution, index, payer, ways[0])
         return True
     resolution.applying, resolution.next_effect, resolution.done = True, index, done
     resolution.carried = [d.id for d in ctx.targets]
+    resolution.carried_it = [d.id for d in ctx.it]      # "it" still means the same dice after the answer
     resolution.pricing = question
     game.resolving = resolution
     _ask_price(game, trigger, payer, price, question, len(ways), effect.unless is not None)
