@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Effect, Price
+from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import choices, costs, keyword_enlistment, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
@@ -37,6 +37,7 @@ from teambuilder.engine.events import (
     context_of,
     watch,
 )
+from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Zone
@@ -279,24 +280,8 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
     resolution.carried_it = [d.id for d in ctx.it]      # "it" still means the same dice after the answer
     resolution.pricing = question
     game.resolving = resolution
-    _ask_price(game, trigger, payer, price, question, len(ways), effect.unless is not None)
+    ask_price(game, trigger.label(game), payer, price, question, len(ways), effect.unless is not None)
     return None
-
-
-def _ask_price(game: Game, trigger: PendingTrigger, payer: int, price: Price, question: PriceQuestion,
-               count: int, unless: bool) -> None:
-    what = f"to stop {trigger.label(game)}" if unless else f"for {trigger.label(game)}"
-    if price.free:      # an effect's own "you may"
-        options: tuple[Action, ...] = (Pass(), Choose(1))
-        prompt = f"{trigger.label(game)}: do this part of it?"
-    elif question is PriceQuestion.YES_NO:
-        options = (Pass(), Choose(1))
-        prompt = f"Pay {price.notation()} {what}?"
-    else:
-        options = ((Pass(),) if question is PriceQuestion.WAYS_OR_PASS else ()) + tuple(
-            Choose(i) for i in range(count))
-        prompt = f"Choose how to pay {price.notation()} {what} (the least wasteful way first)."
-    game.decision = Decision(payer, DecisionKind.PAY, prompt, options=options)
 
 
 def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int, payer: int,
@@ -349,7 +334,7 @@ def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
         resolution.answers[index] = False
     elif resolution.pricing is PriceQuestion.YES_NO and len(ways) > 1:
         resolution.pricing = PriceQuestion.WAYS
-        _ask_price(game, resolution.trigger, decision.player, price, PriceQuestion.WAYS, len(ways), True)
+        ask_price(game, resolution.trigger.label(game), decision.player, price, PriceQuestion.WAYS, len(ways), True)
         return
     else:
         assert isinstance(action, Choose)
