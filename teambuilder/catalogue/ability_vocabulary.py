@@ -119,6 +119,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "swap": (),
     "token": ("amount", "a", "d"),
     "out_of_play": ("duration", "level"),
+    "leave_combat": (),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
