@@ -24,6 +24,7 @@ dice in a bag, future rolls), and never copies the game, so it is fast:
 from __future__ import annotations
 
 from teambuilder.ai import choices, combat_keywords, dice_costs, enlistment, payments
+from teambuilder.ai.keeping import keep_pick
 from teambuilder.ai.keyword_choices import keyword_answer
 from teambuilder.ai.keyword_picks import keyword_pick
 from teambuilder.ai.moves import choose_purchase
@@ -99,7 +100,8 @@ class GreedyAgent:
             return choices.answer(game, decision)
         if decision.kind == DecisionKind.SCRIPT and (bought := choose_purchase(game, decision)) is not None:
             return bought             # an ability offers a purchase: take it (ai/moves.py)
-        return combat_keywords.answer(game, decision) or keyword_pick(game, decision, die_value) or _default(decision)
+        return (combat_keywords.answer(game, decision) or keyword_pick(game, decision, die_value)
+                or keep_pick(game, decision, die_value) or _default(decision))
 
     # -- the Main Step and the attack step's windows ----------------------------------
     def _priority(self, game: Game, decision: Decision) -> Action:

@@ -107,4 +107,4 @@ def affiliations_named(abilities: tuple[Ability, ...]) -> set[str]:
 
 def keywords_named(abilities: tuple[Ability, ...]) -> set[str]:
     """Every keyword the abilities' die filters look for (``keyword: founder``)."""
-    return {k for die_filter in filters_of(abilities) for k in die_filter.keywords}
+    return {k for die_filter in filters_of(abilities) for k in die_filter.keywords + die_filter.not_keywords}

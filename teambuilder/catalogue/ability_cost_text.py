@@ -30,6 +30,8 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
+    if effect.pay is not None and effect.pay.free:
+        return f"you may {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"
@@ -38,7 +40,10 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
 
 def chosen_words(effect: Effect) -> str:
     """``do: choose``: "name an energy type, replacing any earlier choice"."""
-    what = {"number": "choose a number", "name": "name a character die", "energy": "name an energy type",
+    number = "choose a number"
+    if effect.lowest and effect.amount.is_fixed:       # "choose 1, 2 or 3"
+        number = f"choose {', '.join(map(str, range(effect.lowest, effect.amount.fixed)))} or {effect.amount.fixed}"
+    what = {"number": number, "name": "name a character die", "energy": "name an energy type",
             "affiliation": "name an affiliation"}[effect.choice]
     if effect.match is not None and effect.choice in ("name", "affiliation") and effect.match.zone in ZONE_WORDS:
         whose = "your " if effect.match.owner == "you" else "the "

@@ -115,6 +115,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append("that caused it")
     if f.keywords:
         extras.append("with " + " or ".join(k.replace("_", " ").title() for k in f.keywords))
+    if f.not_keywords:
+        extras.append("without " + " or ".join(k.replace("_", " ").title() for k in f.not_keywords))
     if f.name_contains:
         extras.append(f"whose name contains {f.name_contains}")
     if f.has_affiliation is not None:

@@ -110,7 +110,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
-                "partner", "paired", "equipped", "keyword",
+                "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
 
@@ -138,7 +138,7 @@ def parse_filter(raw: Any) -> DieFilter:
         sidekick=_opt_bool(raw, "sidekick"),
         names=_names(raw, "name"), not_names=_names(raw, "not_name"),
         affiliations=_names(raw, "affiliation"), not_affiliations=_names(raw, "not_affiliation"),
-        keywords=_names(raw, "keyword"),
+        keywords=_names(raw, "keyword"), not_keywords=_names(raw, "not_keyword"),
         energy=energy, level=_opt_int(raw, "level"), min_level=_opt_int(raw, "min_level"),
         max_level=_opt_int(raw, "max_level"), max_cost=_opt_int(raw, "max_cost"),
         min_attack=_opt_int(raw, "min_attack"), zone="any" if zones else _choice(raw, "zone", ZONES, "field"),
@@ -291,7 +291,8 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise _fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = _choice(raw, "do", tuple(OPS))
-    _check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay") + OPS[op], f"effect {op}")
+    _check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
+                f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
         raise _fail(raw, f"keyword: {keyword!r} is not a keyword")
@@ -321,12 +322,20 @@ def _parse_effect(raw: Any) -> Effect:
         pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None,
         instead_of=_choice(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
         next_die=bool(_opt_bool(raw, "next")), conditions=_conditions(raw),
-        cards=_choice(raw, "cards", ("event", "basic_actions"), "event") if op == "use_effect" else "",
+        cards=_choice(raw, "cards", ("event", "it", "basic_actions"), "event") if op == "use_effect" else "",
         bursts=bool(_opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
-        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")))
+        less=_int(raw, "less"), optional=bool(_opt_bool(raw, "optional")), keep=_int(raw, "keep"),
+        lowest=_int(raw, "from"))
+    if effect.keep and (effect.match is not None or effect.all):
+        raise _fail(raw, "keep: the player chooses the dice kept; a draw keeps N or matches, not both")
     if effect.unless is not None and effect.pay is not None:
         raise _fail(raw, "an effect has either unless (paying stops it) or pay (paying makes it happen)")
+    if effect.optional and op != "buy":
+        # "You may" on one effect is a price of nothing the controller pays or not.
+        if effect.pay is not None or effect.unless is not None:
+            raise _fail(raw, "optional: an effect with a price is already a choice")
+        effect = replace(effect, pay=Price(None, 0, "you"), optional=False)
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):

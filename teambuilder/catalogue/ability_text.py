@@ -110,7 +110,7 @@ def _describe_effect(effect: Effect) -> str:
     amount = describe_amount(effect.amount)
     op = effect.op
     until = wording.DURATION_WORDS.get(effect.duration, "")
-    if op in ("field", "roll", "buy") or op == "draw" and effect.all:
+    if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
         if effect.split:
@@ -187,6 +187,10 @@ def _describe_effect(effect: Effect) -> str:
         return f"put {to} out of play until end of turn; it then goes to the Field Zone at level {effect.level}"
     if op == "out_of_play":
         return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level)"
+    if op == "leave_combat":
+        return f"take {to} out of combat (it stays in the Field Zone)"
+    if op == "use_effect" and effect.cards == "it":
+        return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")

@@ -83,11 +83,14 @@ def move_effect(effect: Effect, to: str, amount: str, dice_words: Callable[[DieF
     matches, in words."""
     if effect.op == "buy":
         return _buy(effect)
+    if effect.op == "draw" and effect.keep:
+        return _draw_and_keep(effect, amount)
     if effect.op == "draw":
         each = dice_words(replace(effect.match or DieFilter(kind="any"), zone="field")).replace(" die", " dice")
         where = "roll them into your Reserve Pool" if effect.into in ("", "reserve") else \
-            f"put them in your {ZONE_WORDS[effect.into]}"
-        return (f"draw {amount} dice from your bag: if all of them are {each}, {where}; otherwise"
+            "field them for free" if effect.into == "field" else f"put them in your {ZONE_WORDS[effect.into]}"
+        many = "that many" if amount == "the chosen number" else amount
+        return (f"draw {many} dice from your bag: if all of them are {each}, {where}; otherwise"
                 f" put them in your {ZONE_WORDS[effect.otherwise or 'bag']}")
     how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
     if effect.op == "field":
@@ -112,3 +115,17 @@ def _buy(effect: Effect) -> str:
         price = f" for {effect.less} less than its cost (minimum 1)"
     into = f" and put it in your {ZONE_WORDS[effect.into]}" if effect.into else ""
     return f"{'you may ' if effect.optional else ''}buy {what}{price}{into}"
+
+
+def _draw_and_keep(effect: Effect, amount: str) -> str:
+    """"draw 2 dice, roll 1 of them into your Reserve Pool and return the other to your bag"."""
+    kept = "1 of them" if effect.keep == 1 else f"{effect.keep} of them"
+    at_level = f" at level {effect.level}" if effect.level else ""
+    where = {"": f"roll {kept} into your Reserve Pool", "reserve": f"roll {kept} into your Reserve Pool",
+             "prep": f"Prep {kept}", "field": f"field {kept}{at_level} for free"}.get(
+        effect.into, f"put {kept} in your {ZONE_WORDS[effect.into]}")
+    rest = "the other" if amount.isdigit() and int(amount) - effect.keep == 1 else "the rest"
+    other = effect.otherwise or "bag"
+    back = f"return {rest} to your bag" if other == "bag" else (
+        f"Prep {rest}" if other == "prep" else f"put {rest} in your {ZONE_WORDS[other]}")
+    return f"draw {amount} dice from your bag, {where} (your choice) and {back}"

@@ -48,6 +48,11 @@ class Price:
     life: int = 0
     payer: str = "opponent"
 
+    @property
+    def free(self) -> bool:
+        """A price of nothing: the effect's ``optional: true`` ("you may ...")."""
+        return self.energy is None and not self.life
+
     def notation(self) -> str:
         parts = ([f"[{self.energy.notation()}]"] if self.energy is not None else []) + (
             [f"{self.life} life"] if self.life else [])
@@ -67,6 +72,7 @@ class DieFilter:
     affiliations: tuple[str, ...] = ()
     not_affiliations: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
+    not_keywords: tuple[str, ...] = ()   # dice that have none of these keywords ("non-Continuous")
     energy: tuple[str, ...] = ()
     level: int | None = None
     min_level: int | None = None
@@ -203,6 +209,8 @@ class Effect:
     cost: Cost | None = None        # buy: the price asked (else the purchase cost ``less`` some)
     less: int = 0
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
+    lowest: int = 0                 # choose number: the lowest number offered (``from:``)
+    keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
 
     @property
     def targets(self) -> bool:

@@ -101,7 +101,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep"),
     "field": ("amount", "level"),
     "roll": ("amount", "into"),
     "buy": ("into", "cost", "less", "optional"),
@@ -122,11 +122,12 @@ OPS: dict[str, tuple[str, ...]] = {
     "swap": (),
     "token": ("amount", "a", "d"),
     "out_of_play": ("duration", "level"),
+    "leave_combat": (),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
-    "choose": ("choice", "amount", "match", "duration"),
+    "choose": ("choice", "amount", "match", "duration", "from"),
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

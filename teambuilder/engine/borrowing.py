@@ -35,8 +35,8 @@ def use_effects(ctx: Context, cards: str, bursts: bool) -> bool:
     """``cards: event``: a copy of the action die the event is about (with its bursts when
     ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play."""
     game = ctx.game
-    if cards == "event":
-        die = ctx.event_die
+    if cards in ("event", "it"):
+        die = ctx.event_die if cards == "event" else next(iter(ctx.it), None)   # "it": a die an earlier effect rolled
         if die is None or die.slot is None:
             return False
         game.say(f"uses a copy of {die.spec.name}.", ctx.controller)

@@ -32,7 +32,7 @@ def options(ctx: Context, effect: Effect) -> list[Choice]:
     game = ctx.game
     kind = ChoiceKind(effect.choice)
     if kind is ChoiceKind.NUMBER:
-        return [Choice(kind, number=n) for n in range(selectors.amount(ctx, effect.amount) + 1)]
+        return [Choice(kind, number=n) for n in range(effect.lowest, selectors.amount(ctx, effect.amount) + 1)]
     if kind is ChoiceKind.ENERGY:
         return [Choice(kind, text=energy) for energy in ENERGY_TYPES]
     if effect.match is not None:
@@ -64,9 +64,21 @@ def question(ctx: Context, effect: Effect, offered: list[Choice]) -> Decision:
     what = {"number": "choose a number", "name": "name a die", "energy": "name an energy type",
             "affiliation": "name an affiliation"}[effect.choice]
     card = ctx.game.slots[ctx.slot].card.card.name if ctx.slot is not None else "This card"
+    if offered[0].kind is ChoiceKind.NUMBER:      # a number is answered with itself
+        return Decision(chooser(ctx, effect), DecisionKind.CHOICE,
+                        f"{card}: {what} ({', '.join(shown(c) for c in offered)}).",
+                        options=tuple(Choose(c.number) for c in offered))
     listing = ", ".join(f"{i}: {shown(c)}" for i, c in enumerate(offered))
     return Decision(chooser(ctx, effect), DecisionKind.CHOICE, f"{card}: {what} ({listing}).",
                     options=tuple(Choose(i) for i in range(len(offered))))
+
+
+def picked(ctx: Context, effect: Effect, answer: int) -> Choice:
+    """The choice an answer names: a number itself, otherwise its place among the options."""
+    offered = options(ctx, effect)
+    if offered and offered[0].kind is ChoiceKind.NUMBER:
+        return next(c for c in offered if c.number == answer)
+    return offered[answer]
 
 
 def remember(ctx: Context, effect: Effect, choice: Choice) -> None:

@@ -10,7 +10,7 @@ stats live in ``effects``; the X-Men Forever manipulations in ``keywords``.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keywords, moves, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
@@ -200,6 +200,8 @@ def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     """Draw; each drawn die goes ``into`` when it ``match``es (with ``all``: when every
     drawn die matches, all of them do), else ``otherwise``. The drawn dice become "it"."""
     count = max(value(ctx, effect), 1)
+    if effect.keep:
+        return keeping.draw_and_keep(ctx, effect, count, players)
     drawn_any = False
     ctx.it = []
     for player in players:
@@ -370,6 +372,21 @@ def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     return borrowing.borrow_text(ctx, dice)
 
 
+def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Take dice out of combat: they stay in the field, and no combat damage passes
+    between them and the dice they were engaged with (a blocker of several attackers
+    keeps blocking the others)."""
+    for die in dice:
+        for blocker in ctx.game.field_characters():
+            if blocker.blocking == die.id:
+                blocker.blocking = blocker.also_blocking.pop(0) if blocker.also_blocking else None
+            elif die.id in blocker.also_blocking:
+                blocker.also_blocking.remove(die.id)
+        die.leave_combat()
+        ctx.game.say(f"{ctx.game.die_name(die)} is taken out of combat.", die.owner)
+    return bool(dice)
+
+
 HANDLERS = {
     "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy,
     "modify": _modify, "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent,
@@ -379,6 +396,6 @@ HANDLERS = {
     "gain_affiliation": _mark,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
-    "use_effect": _use_effect, "borrow_text": _borrow_text,
+    "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
     "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice,
 }

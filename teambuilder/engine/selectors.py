@@ -125,6 +125,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
     if f.keywords and not any(game.has_keyword(die, k) for k in f.keywords):
         return False
+    if f.not_keywords and any(game.has_keyword(die, k) for k in f.not_keywords):
+        return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
         return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & _shown_energy(ctx.it)):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Ability, Effect, Price
+from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import choices, costs, keyword_enlistment, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import (
     Action,
@@ -37,6 +37,7 @@ from teambuilder.engine.events import (
     context_of,
     watch,
 )
+from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Zone
@@ -269,30 +270,18 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
         resolution.answers[index] = False
         return False
     # A "you may" already answered yes was the decision to pay: only the way is left.
-    question = PriceQuestion.YES_NO if effect.unless is not None else \
+    question = PriceQuestion.YES_NO if effect.unless is not None or price.free else \
         PriceQuestion.WAYS if ability.optional else PriceQuestion.WAYS_OR_PASS
     if question is PriceQuestion.WAYS and len(ways) == 1:
         _pay(game, trigger, resolution, index, payer, ways[0])
         return True
     resolution.applying, resolution.next_effect, resolution.done = True, index, done
     resolution.carried = [d.id for d in ctx.targets]
+    resolution.carried_it = [d.id for d in ctx.it]      # "it" still means the same dice after the answer
     resolution.pricing = question
     game.resolving = resolution
-    _ask_price(game, trigger, payer, price, question, len(ways), effect.unless is not None)
+    ask_price(game, trigger.label(game), payer, price, question, len(ways), effect.unless is not None)
     return None
-
-
-def _ask_price(game: Game, trigger: PendingTrigger, payer: int, price: Price, question: PriceQuestion,
-               count: int, unless: bool) -> None:
-    what = f"to stop {trigger.label(game)}" if unless else f"for {trigger.label(game)}"
-    if question is PriceQuestion.YES_NO:
-        options: tuple[Action, ...] = (Pass(), Choose(1))
-        prompt = f"Pay {price.notation()} {what}?"
-    else:
-        options = ((Pass(),) if question is PriceQuestion.WAYS_OR_PASS else ()) + tuple(
-            Choose(i) for i in range(count))
-        prompt = f"Choose how to pay {price.notation()} {what} (the least wasteful way first)."
-    game.decision = Decision(payer, DecisionKind.PAY, prompt, options=options)
 
 
 def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int, payer: int,
@@ -301,7 +290,9 @@ def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int
     price = effect.unless or effect.pay
     assert price is not None
     paid = costs.pay_price(game, payer, price, way)
-    if effect.unless is not None:
+    if price.free:
+        game.say(f"chooses to do it ({trigger.label(game)}).", payer)
+    elif effect.unless is not None:
         game.say(f"pays {paid} to stop it.", payer)
     else:
         ability = ability_of(game, trigger)
@@ -324,7 +315,7 @@ def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
     index = len(resolution.targets)
     effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
     ctx = context_of(game, resolution.trigger)
-    choices.remember(ctx, effect, choices.options(ctx, effect)[action.index])
+    choices.remember(ctx, effect, choices.picked(ctx, effect, action.index))
     resolution.answers[index] = True
     _continue(game)
 
@@ -338,12 +329,12 @@ def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
     assert price is not None
     ways = costs.ways(game, decision.player, price)
     if isinstance(action, Pass):
-        game.say("does not pay life." if price.energy is None else f"does not pay {price.notation()}.",
-                 decision.player)
+        game.say("chooses not to." if price.free else "does not pay life." if price.energy is None
+                 else f"does not pay {price.notation()}.", decision.player)
         resolution.answers[index] = False
     elif resolution.pricing is PriceQuestion.YES_NO and len(ways) > 1:
         resolution.pricing = PriceQuestion.WAYS
-        _ask_price(game, resolution.trigger, decision.player, price, PriceQuestion.WAYS, len(ways), True)
+        ask_price(game, resolution.trigger.label(game), decision.player, price, PriceQuestion.WAYS, len(ways), True)
         return
     else:
         assert isinstance(action, Choose)

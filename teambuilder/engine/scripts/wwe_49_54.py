@@ -2,7 +2,10 @@
 beyond the data language. Basic actions 55-58 are in ``wwe_55_58``; helpers shared with
 the Superstars are in ``wwe_common``, with the techniques they use.
 
-Cards here: A Moment of Bliss (49); Booker T, Ringside Announcer (51); Chair Smash (52).
+Cards here: Chair Smash (52): moving its own die as the price of a global, then a burst
+that asks whether that target survived the damage, which the language cannot follow.
+A Moment of Bliss (49, ``leave_combat``) and Booker T (51, an effect's own ``optional``)
+are data.
 """
 
 from __future__ import annotations
@@ -10,11 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects, primitives
-from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
-from teambuilder.engine.scripts import NOTHING, Frame, Nothing, ask, continuation, script
+from teambuilder.engine import effects
+from teambuilder.engine.scripts import script
 from teambuilder.engine.scripts.wwe_common import (
-    ask_die,
     burst,
     follow_up,
     queue_damage,
@@ -25,63 +26,6 @@ from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-
-# -- 49wwe A Moment of Bliss -------------------------------------------------------------
-
-@script("49wwe")
-def bliss_leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """The global the action switched on: one of the controller's blocked attackers
-    (chosen, not targeted) leaves combat before damage."""
-    game = ctx.game
-    blocked = [d for d in game.field_characters(ctx.controller) if d.attacking and d.blocked]
-    if not blocked:
-        return False
-    if len(blocked) == 1:
-        _bliss_take_out(game, blocked[0])
-        return True
-    ask_die(game, ctx.controller, "A Moment of Bliss: choose a blocked attacker to take out of combat", blocked,
-            _bliss_chosen, NOTHING)
-    return True
-
-
-@continuation("49wwe", Nothing)
-def _bliss_chosen(game: Game, player: int, action: Action, data: Nothing) -> None:
-    assert isinstance(action, ChooseTarget)
-    _bliss_take_out(game, game.dice[action.target])
-
-
-def _bliss_take_out(game: Game, attacker: Die) -> None:
-    """The attacker stays in the field; its blockers no longer block it, so no combat
-    damage passes between them."""
-    for blocker in game.field_characters():
-        if blocker.blocking == attacker.id:
-            blocker.blocking = blocker.also_blocking.pop(0) if blocker.also_blocking else None
-        elif attacker.id in blocker.also_blocking:
-            blocker.also_blocking.remove(attacker.id)
-    attacker.leave_combat()
-    game.say(f"{game.die_name(attacker)} is taken out of combat.", attacker.owner)
-
-
-# -- 51wwe Booker T, Ringside Announcer --------------------------------------------------
-
-@script("51wwe")
-def booker_choose_blocks(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """You may assign your opponent's blocks this turn (the rule ``choose_blocks``)."""
-    ask(ctx.game, ctx.controller, "Booker T: choose your opponent's blocks this turn?", (Choose(1), Pass()),
-        then=_booker_chosen, data=Frame.of(ctx))
-    return True
-
-
-@continuation("51wwe", Frame)
-def _booker_chosen(game: Game, player: int, action: Action, data: Frame) -> None:
-    if isinstance(action, Pass):
-        game.say("lets the opponent choose their blocks.", player)
-        return
-    source = None if data.source is None else game.dice[data.source]
-    primitives.apply(Context(game, player, data.slot, source, kind="action"), Effect("rule", rule="choose_blocks"),
-                     [], [])
-    game.say("will choose the opponent's blocks this turn.", player)
 
 
 # -- 52wwe Chair Smash -------------------------------------------------------------------

@@ -34,14 +34,6 @@ D = TypeVar("D", bound=Frozen)
 
 
 @dataclass(frozen=True)
-class NameChoice(Frozen):
-    """A card naming a Superstar (Asuka, Triple H): its slot, and the names offered."""
-
-    slot: int
-    names: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class OneDie(Frozen):
     """The die a continuation is about."""
 
@@ -93,11 +85,6 @@ def queue_damage(ctx: Context, amount: int, source: Die | None, *, die: Die | No
                   player: int | None = None) -> None:
     ctx.game.damage_queue.append(DamageEvent(amount, None if source is None else source.id,
                                              die=None if die is None else die.id, player=player, kind=ctx.kind))
-
-
-def character_names(game: Game) -> tuple[str, ...]:
-    """Names a player may name: every non-Sidekick Superstar card in the game."""
-    return tuple(sorted({s.card.card.name for s in game.slots if s.card.card.kind == "character"}))
 
 
 def ask_die(game: Game, player: int, prompt: str, dice: list[Die], then: Continuation[D], data: D,

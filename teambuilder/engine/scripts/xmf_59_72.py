@@ -1,7 +1,8 @@
 """X-Men Forever scripts, cards 59-72: what the ability language cannot say (cards 37-58
 are in ``xmf_37_58``).
 
-Cards here: Dual Defense (65); Reinforcements (67); Teamwork (69); Whoever Assemble! (72).
+Cards here: Dual Defense (65); Teamwork (69). Reinforcements (67) and Whoever
+Assemble! (72) are data.
 
 Each script is named by its card code (``60xmf``; ``65xmf:2`` for a card's second one)
 and uses the engine's own primitives, so every rule a data effect obeys still applies.
@@ -14,25 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import DieFilter, Effect
-from teambuilder.engine import effects, events, primitives
-from teambuilder.engine.actions import Action, Choose
-from teambuilder.engine.moves import field_die
-from teambuilder.engine.rolling import draw
-from teambuilder.engine.scripts import Continuation, Frame, Frozen, ask, continuation, script
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import events, primitives
+from teambuilder.engine.scripts import Frozen, script
 from teambuilder.engine.selectors import Context, affiliations
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
-    from teambuilder.engine.game import Game
-
-
-@dataclass(frozen=True)
-class AffiliationChoice(Frozen):
-    """The affiliations offered, by option index."""
-
-    frame: Frame
-    names: tuple[str, ...]
+    pass
 
 
 @dataclass(frozen=True)
@@ -45,40 +35,6 @@ class Pair(Frozen):
 
 def _modify(ctx: Context, dice: list[Die], attack: int, defense: int) -> bool:
     return primitives.apply(ctx, Effect("modify", attack=attack, defense=defense), dice, [])
-
-
-def _affiliation_options(game: Game, dice: list[Die] | None = None) -> list[str]:
-    """Affiliations to name: those of ``dice``, or of every character card in the game."""
-    found: set[str] = set()
-    if dice is None:
-        for slot in game.slots:
-            if slot.card.card.kind == "character":
-                found.update(slot.card.card.affiliations)
-    else:
-        for die in dice:
-            found.update(affiliations(game, die))
-    return sorted(found)
-
-
-def _ask_affiliation(ctx: Context, names: list[str], then: Continuation[AffiliationChoice], prompt: str) -> bool:
-    if not names:
-        ctx.game.say("there is no affiliation to choose.", ctx.controller)
-        return False
-    ask(ctx.game, ctx.controller,
-        prompt + " " + ", ".join(f"{i}: {_affiliation_name(n)}" for i, n in enumerate(names)),
-        tuple(Choose(i) for i in range(len(names))), then, AffiliationChoice(Frame.of(ctx), tuple(names)))
-    return True
-
-
-def _affiliation_name(name: str) -> str:
-    return name.replace("_", " ").title().replace("X Men", "X-Men").replace(" Of ", " of ")
-
-
-def _chosen(action: Action, data: AffiliationChoice) -> str:
-    assert isinstance(action, Choose)
-    return data.names[action.index]
-
-
 
 
 # -- 65 Dual Defense --------------------------------------------------------------------------------
@@ -122,31 +78,6 @@ def dual_defense_untargetable(ctx: Context, effect: Effect, dice: list[Die], pla
     return primitives.apply(ctx, Effect("rule", rule="cant_be_targeted", duration="until_your_next_turn"), chosen, [])
 
 
-# -- 67 Reinforcements -----------------------------------------------------------------------------
-
-@script("67xmf")
-def reinforcements(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    ask(ctx.game, ctx.controller, "Choose how many dice to draw: 1, 2 or 3.", (Choose(1), Choose(2), Choose(3)),
-        _reinforcements_draw, Frame.of(ctx))
-    return True
-
-
-@continuation("67xmf:count", Frame)
-def _reinforcements_draw(game: Game, player: int, action: Action, data: Frame) -> None:
-    assert isinstance(action, Choose) and 1 <= action.index <= 3
-    drawn = draw(game, player, action.index)
-    game.say(f"draws {action.index}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.", player)
-    if drawn and all(d.is_sidekick for d in drawn):
-        for die in drawn:
-            index = die.spec.level_face(1)
-            assert index is not None
-            die.face = index
-            field_die(game, die)
-        return
-    for die in drawn:
-        effects.move(game, die, Zone.USED)
-
-
 # -- 68 Replenish -------------------------------------------------------------------------------------
 
 # -- 69 Teamwork --------------------------------------------------------------------------------------
@@ -167,21 +98,3 @@ def teamwork(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
         if count:
             done = _modify(ctx, [die], count, count) or done
     return done
-
-
-# -- 72 Whoever Assemble! -------------------------------------------------------------------------
-
-@script("72xmf")
-def whoever_assemble(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _ask_affiliation(ctx, _affiliation_options(ctx.game), _assemble_named,
-                            "Choose an affiliation: its character dice cost 0 to field this turn.")
-
-
-@continuation("72xmf:name", AffiliationChoice)
-def _assemble_named(game: Game, player: int, action: Action, data: AffiliationChoice) -> None:
-    ctx = data.frame.context(game)
-    chosen = _chosen(action, data)
-    game.say(f"chooses {_affiliation_name(chosen)}: those character dice cost 0 to field this turn.",
-             player)
-    free = Effect("rule", rule="field_free", applies_to=DieFilter(affiliations=(chosen,), zone="any"))
-    primitives.apply(ctx, free, [], [])
