@@ -43,6 +43,7 @@ from teambuilder.catalogue.ability_vocabulary import (
     RULES,
     STAT_NAMES,
     STATIC_TRIGGERS,
+    STEP_NAMES,
     TRIGGERS,
     ZONES,
 )
@@ -212,7 +213,7 @@ def parse_amount(raw: Any) -> Amount:
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card")
+                   "event_card", "event_step", "event_keyword")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -239,7 +240,7 @@ def parse_condition(raw: Any) -> Condition:
                           "shield", "next_damage"),
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
-               "burst": (True, False, "double")}[kind]
+               "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES}[kind]
     if value not in allowed:
         raise _fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())
@@ -364,9 +365,10 @@ def _conditions(raw: Mapping[str, Any]) -> tuple[Condition, ...]:
     return tuple(parse_condition(c) for c in conditions)
 
 
-def _on(raw: Mapping[Any, Any]) -> tuple[str, Any]:
+def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
     """``on: {event, filter, of, player}``, the general event trigger, as the trigger name it
-    stands for and its ``when`` filter (the event's die)."""
+    stands for, its ``when`` filter (the event's die) and the conditions its filter adds (a
+    step event's ``step``, the keyword a ``keyword_used`` event is about)."""
     spec = raw["on"]
     if not isinstance(spec, Mapping):
         raise _fail(raw, "on: expected a mapping with an 'event:'")
@@ -383,7 +385,17 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any]:
             trigger = "you_damaged"
     if "trigger" in raw or ("when" in raw and spec.get("filter") is not None):
         raise _fail(raw, "on: give the event once (not also trigger:, nor both filter: and when:)")
-    return trigger, spec.get("filter", raw.get("when"))
+    found = spec.get("filter", raw.get("when"))
+    if trigger in ("step_begins", "step_ends"):
+        # A step event is about a step, not a die: its filter names the step (any if none).
+        if found is not None and (not isinstance(found, Mapping) or set(found) != {"step"}):
+            raise _fail(spec, "on: a step event's filter is {step: <step>}")
+        return trigger, None, () if found is None else (parse_condition({"event_step": found["step"]}),)
+    if trigger == "keyword_used" and isinstance(found, Mapping) and "keyword" in found:
+        # The keyword used (not "a die that has it"): the rest filters the die that used it.
+        rest = {k: v for k, v in found.items() if k != "keyword"}
+        return trigger, rest or None, (parse_condition({"event_keyword": found["keyword"]}),)
+    return trigger, found, ()
 
 
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
@@ -412,7 +424,8 @@ def _parse_ability(raw: Any) -> Ability:
         raise _fail(raw, f"ability: expected a mapping, got {raw!r}")
     _check_keys(raw, _ABILITY_KEYS, "ability")
     label = LABEL_TRIGGERS.get(str(raw.get("keyword", "")))     # Teamwatch, Awaken...: the label sets it
-    trigger, when = _on(raw) if "on" in raw else (_choice(raw, "trigger", TRIGGERS, label), raw.get("when"))
+    trigger, when, filtered = _on(raw) if "on" in raw else (_choice(raw, "trigger", TRIGGERS, label),
+                                                             raw.get("when"), ())
     if label is not None and trigger != label:
         raise _fail(raw, f"trigger: keyword {raw['keyword']} abilities trigger on {label}, not {trigger}")
     script = str(raw.get("script", ""))
@@ -437,7 +450,7 @@ def _parse_ability(raw: Any) -> Ability:
                         for e in effects)
     return Ability(trigger=trigger, effects=effects, cost=cost, limit=limit, reactive=reactive,
                    when=parse_filter(when) if when is not None else None,
-                   conditions=_conditions(raw),
+                   conditions=filtered + _conditions(raw),
                    optional=bool(_opt_bool(raw, "optional")) or (keyword in OPTIONAL_LABELS
                                                                   and raw.get("optional") is None),
                    modes=modes, keyword=keyword,

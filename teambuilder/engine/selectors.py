@@ -401,8 +401,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
             (condition.above is None or found > amount(ctx, condition.above)) and \
             (condition.at_least is None or found >= condition.at_least) and \
             (condition.at_most is None or found <= condition.at_most)
-    if kind == "source":
-        return ctx.event_kind == condition.value
+    if kind in ("source", "event_step", "event_keyword"):
+        return ctx.event_kind == condition.value      # what caused it, the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
     if kind == "side":

@@ -35,6 +35,7 @@ from teambuilder.engine.events import (
     PendingTrigger,
     ability_of,
     context_of,
+    keyword_used,
     watch,
 )
 from teambuilder.engine.resolution import PriceQuestion, Resolution
@@ -135,7 +136,7 @@ def _continue(game: Game) -> None:
             game.decision = Decision(trigger.controller, DecisionKind.OPTIONAL, f"Use {trigger.label(game)}?",
                                      options=(Choose(1), Pass()))
             return
-        resolution.accepted = True
+        _accept(game, resolution)
     chooser = 1 - trigger.controller if ability.chooser == "opponent" else trigger.controller
     if ability.modes and resolution.mode is None:
         # A mode that has no legal target now is not offered (unless none has).
@@ -384,8 +385,17 @@ def resolve_optional(game: Game, decision: Decision, action: Action) -> None:
         game.resolving = None
         game.say(f"chooses not to use {resolution.trigger.label(game)}.", decision.player)
         return
-    resolution.accepted = True
+    _accept(game, resolution)
     _continue(game)
+
+
+def _accept(game: Game, resolution: Resolution) -> None:
+    """The ability will be used: a keyword's ability is that keyword being used."""
+    resolution.accepted = True
+    ability = ability_of(game, resolution.trigger)
+    if ability.keyword and "keyword_used" in game.tables.watched:
+        source = resolution.trigger.source
+        keyword_used(game, ability.keyword, None if source is None else game.dice[source])
 
 
 def resolve_mode(game: Game, decision: Decision, action: Action) -> None:
