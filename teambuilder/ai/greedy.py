@@ -51,7 +51,7 @@ from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.events import ability_of
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Die, Window, Zone
-from teambuilder.engine.triggers import effects_of
+from teambuilder.engine.targets import effects_of
 
 # Effects that hurt the dice or player they reach: aimed at the opponent.
 HARMFUL = frozenset({
