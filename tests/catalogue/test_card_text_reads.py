@@ -11,8 +11,16 @@ from dataclasses import replace
 
 import pytest
 
-from teambuilder.catalogue.abilities import TRIGGERS, Ability, Amount, Condition, Cost, DieFilter, Effect
-from teambuilder.catalogue.ability_parser import CONDITION_KINDS
+from teambuilder.catalogue.abilities import (
+    CONDITION_KINDS,
+    TRIGGERS,
+    Ability,
+    Amount,
+    Condition,
+    Cost,
+    DieFilter,
+    Effect,
+)
 from teambuilder.catalogue.ability_text import render_ability, render_card_text
 from teambuilder.catalogue.ability_vocabulary import KEYWORD_NAMES, STEP_NAMES
 
