@@ -356,7 +356,8 @@ def _accept(game: Game, resolution: Resolution) -> None:
     """The ability will be used: a keyword's ability is that keyword being used."""
     resolution.accepted = True
     ability = ability_of(game, resolution.trigger)
-    if ability.keyword and "keyword_used" in game.tables.watched:
+    # (an ability that itself answers a keyword used raises no further one: no endless chain)
+    if ability.keyword and ability.trigger != "keyword_used" and "keyword_used" in game.tables.watched:
         source = resolution.trigger.source
         keyword_used(game, ability.keyword, None if source is None else game.dice[source])
 
