@@ -54,13 +54,13 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("keyword_params",),                                    # keyword values read from card text
     ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
      "game_state"),                                         # what a game is made of
-    ("keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip",
+    ("die_facts", "keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip",
      "replacement"),                                        # reading the table: filters, rules in force
     ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),
-    ("moves", "references"),                                # fielding, rolling and buying dice; amounts in words
+    ("moves", "references", "targets"),                     # moving dice; amounts in words; legal targets
     ("keeping", "price_questions"),                         # draw N, keep M; what a price asks
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
@@ -68,7 +68,7 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("scripts.*",),                                         # per-card scripts (any order among them)
     ("game",),
     ("invariants", "replay", "setup", "coverage", "scenario_schema", "scenario_cards", "scenario_keywords",
-     "scenario_expect",
+     "scenario_expect", "scenario_actions",
      "scenario"),                                           # built on a whole game
 ]
 ENGINE = PACKAGE / "engine"

@@ -15,7 +15,7 @@ from teambuilder.engine.actions import Action, Choose, Decision
 from teambuilder.engine.events import ability_of, context_of
 from teambuilder.engine.game import Game
 from teambuilder.engine.game_state import Choice, ChoiceKind
-from teambuilder.engine.triggers import effects_of
+from teambuilder.engine.targets import effects_of
 
 ENERGY_PER_DIE = 0.8       # a Sidekick die: five energy faces of six, a character die fewer
 

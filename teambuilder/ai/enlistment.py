@@ -18,7 +18,7 @@ from teambuilder.engine.actions import Action, ChooseTarget, Decision, Pass
 from teambuilder.engine.events import ability_of, context_of
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Die
-from teambuilder.engine.triggers import effects_of
+from teambuilder.engine.targets import effects_of
 
 DieValue = Callable[[Game, Die], float]
 REMOVING = frozenset({"ko", "out_of_play", "capture", "control", "swap", "move"})

@@ -28,8 +28,7 @@ from teambuilder.ai.keeping import keep_pick
 from teambuilder.ai.keyword_choices import keyword_answer
 from teambuilder.ai.keyword_picks import keyword_pick
 from teambuilder.ai.moves import choose_purchase
-from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import scripts
+from teambuilder.ai.resolving import picked, resolving_is_harmful, resolving_op
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -49,16 +48,8 @@ from teambuilder.engine.actions import (
     UseGlobal,
 )
 from teambuilder.engine.dice import CHARACTER, ENERGY
-from teambuilder.engine.events import ability_of
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Die, Window, Zone
-from teambuilder.engine.triggers import effects_of
-
-# Effects that hurt the dice or player they reach: aimed at the opponent.
-HARMFUL = frozenset({
-    "damage", "ko", "spin_down", "cant_block", "cant_attack", "out_of_play", "capture", "control",
-    "reroll", "lose_life", "set_stats", "swap", "copy", "must_block",
-})
 
 
 def die_value(game: Game, die: Die) -> float:
@@ -258,7 +249,7 @@ class GreedyAgent:
     @staticmethod
     def _target(game: Game, decision: Decision) -> Action:
         me = decision.player
-        harmful = _resolving_is_harmful(game)
+        harmful = resolving_is_harmful(game)
         dice = [o for o in decision.options if isinstance(o, ChooseTarget)]
         players = [o for o in decision.options if isinstance(o, ChoosePlayer)]
         if harmful:
@@ -267,10 +258,10 @@ class GreedyAgent:
                 if not theirs_in_field:
                     return next(p for p in players if p.player != me)
             theirs = [o for o in dice if game.dice[o.target].owner not in (me, None)]
-            if _resolving_op(game) == "damage":
+            if resolving_op(game) == "damage":
                 # Damage to a die already KO'd by its damage is wasted (and two "when
                 # damaged" dice hitting each other's doomed die would trade for ever).
-                live = [o for o in theirs if _toughness_left(game, game.dice[o.target]) > _picked(game, o.target)]
+                live = [o for o in theirs if _toughness_left(game, game.dice[o.target]) > picked(game, o.target)]
                 if theirs and not live and Pass() in decision.options:
                     return Pass()
                 theirs = live or theirs
@@ -279,7 +270,7 @@ class GreedyAgent:
             if Pass() in decision.options:
                 return Pass()
             if dice:    # only my own dice to hit
-                if _resolving_op(game) == "damage":
+                if resolving_op(game) == "damage":
                     # The die most likely to live through it (the least valuable if tied):
                     # damage matters only when it KOs.
                     return max(dice, key=lambda o: (_toughness_left(game, game.dice[o.target]),
@@ -352,39 +343,6 @@ def _threat(game: Game, die: Die) -> float:
 
 def _toughness_left(game: Game, die: Die) -> int:
     return game.stats(die)[1] - die.damage
-
-
-def _picked(game: Game, die_id: int) -> int:
-    """Points of split damage already aimed at a die by the ability being resolved."""
-    return game.resolving.picking.count(die_id) if game.resolving is not None else 0
-
-
-def _resolving_effect(game: Game) -> Effect | None:
-    """The effect a target is being chosen for (None: damage being redirected)."""
-    resolution = game.resolving
-    if resolution is None or resolution.applying:
-        return None           # (an ability paused while its damage is dealt chooses nothing)
-    chosen = effects_of(ability_of(game, resolution.trigger), resolution)
-    return chosen[min(len(resolution.targets), len(chosen) - 1)]
-
-
-def _resolving_op(game: Game) -> str:
-    effect = _resolving_effect(game)
-    return "damage" if effect is None else effect.op
-
-
-def _resolving_is_harmful(game: Game) -> bool:
-    """Whether the effect a target is being chosen for hurts what it reaches."""
-    effect = _resolving_effect(game)
-    if effect is None:
-        return True           # redirected damage
-    if effect.to.keep:
-        return False          # "all but 1 of your choice": the pick is the die spared
-    if effect.op == "modify":
-        return effect.attack + effect.defense < 0
-    if effect.op == "script":
-        return effect.to.die.owner == "opponent" or scripts.harms(effect.name)
-    return effect.op in HARMFUL
 
 
 def _sidekick_energy_needed(game: Game, decision: Decision) -> bool:

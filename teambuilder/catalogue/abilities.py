@@ -22,15 +22,13 @@ rest of the program imports all of them from; it re-exports every public name of
 
 from __future__ import annotations
 
-from teambuilder.catalogue.ability_parser import (
+from teambuilder.catalogue.ability_parser import parse_abilities, parse_ability, parse_effect
+from teambuilder.catalogue.ability_parts import (
     CONDITION_KINDS,
     AbilityError,
-    parse_abilities,
-    parse_ability,
     parse_amount,
     parse_condition,
     parse_cost,
-    parse_effect,
     parse_filter,
     parse_price,
     parse_selector,

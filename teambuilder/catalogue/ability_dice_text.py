@@ -34,6 +34,8 @@ def a_die(f: DieFilter) -> str:
 def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bool = False) -> str:
     """``f`` in words: "target opposing Sidekick die", "each of your Villain character dice"."""
     words: list[str] = []
+    # "target Sidekick die of yours" (not "target your Sidekick die").
+    of_yours = " of yours" if target and f.owner == "you" else ""
     if f.it:
         return it_dice(f, plural)
     if f.this:
@@ -44,7 +46,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         return "each die engaged with this one" if not target else "target die engaged with this one"
     if f.this_card:
         return f"this card's {'other ' if f.other_die else ''}dice" + _extras(f, f.owner == "you")
-    if f.owner == "you":
+    if f.owner == "you" and not of_yours:
         words.append("your")
     elif f.owner == "opponent":
         words.append("opposing")
@@ -80,7 +82,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         prefix = "non-Sidekick " if f.sidekick is False else ""
         noun = prefix + ("character dice" if plural else "character die")
     # Several zones are among the extras; the face a die shows and "fielded this turn" follow.
-    phrase = " ".join(words + [noun]) + _extras(f, f.owner == "you") + zone_list(replace(f, zones=()))
+    phrase = " ".join(words + [noun]) + of_yours + _extras(f, f.owner == "you") + zone_list(replace(f, zones=()))
     if target:
         count = f"up to {target}" if up_to else ("" if target == 1 else str(target))
         return " ".join(x for x in ("target" if not up_to else "", count, phrase) if x).replace("  ", " ") \

@@ -84,9 +84,6 @@ def _per(amount: Amount) -> str:
         "characters", "character").replace("energy types", "energy type")
 
 
-DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
-                  "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
-                  "until_opponent_turn_ends": " until the end of your opponent's turn"}
 _ONLY_BURST = (Condition("burst", value="true"),)
 
 
@@ -110,6 +107,8 @@ def _describe_effect(effect: Effect) -> str:
     amount = describe_amount(effect.amount)
     op = effect.op
     until = wording.DURATION_WORDS.get(effect.duration, "")
+    if op == "script":
+        return "the effect written on the card happens"      # (its words are the card's own text)
     if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
@@ -209,6 +208,11 @@ def _describe_effect(effect: Effect) -> str:
     return op
 
 
+# Where prevented damage comes from (``prevent_damage``'s ``by``).
+_SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "global abilities",
+            "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
+
+
 def describe_rule(effect: Effect) -> str:
     if effect.applies_to is not None:
         who = describe_dice(effect.applies_to, plural=True)
@@ -240,7 +244,7 @@ def describe_rule(effect: Effect) -> str:
         "block_extra": f"{who} may each block {amount} more attacker(s)",
         "blockable_only_by": f"{who} can be blocked only by {match}",
         "cant_be_targeted": f"{who} can't be targeted" + (f" by {by_whom} abilities" if effect.by else ""),
-        "prevent_damage": (f"prevent all {effect.by + ' ' if effect.by else ''}damage"
+        "prevent_damage": (f"prevent all damage{' from ' + _SOURCES.get(effect.by, by_whom) if effect.by else ''}"
                            + (f" from {match}" if match else "")
                            + (f" to {who}" if effect.applies_to is not None else "")),
         "no_combat_damage": f"{who} deal no combat damage",
@@ -279,6 +283,9 @@ def describe_condition(condition: Condition) -> str:
         if condition.die.it:
             return refs.it_condition(condition.die, condition.at_least, describe_dice)
         what = describe_dice(condition.die, plural=True)
+        if condition.die.this:
+            where = "anywhere" if condition.die.zone == "any" else "in the " + ZONE_WORDS[condition.die.zone]
+            return f"this die is {where}" if condition.at_least else f"this die is not {where}"
         if condition.at_least is not None and condition.at_most is None:
             if condition.at_least == 1:
                 return f"there is {a_die(condition.die)}"
@@ -294,24 +301,8 @@ def describe_condition(condition: Condition) -> str:
     if kind == "event":
         assert condition.die is not None
         return f"that die is a {describe_dice(condition.die)}"
-    return {"life": {"below_opponent": "your opponent has more life than you",
-                     "above_opponent": "you have more life than your opponent",
-                     "not_above_opponent": "you don't have more life than your opponent"}.get(condition.value, ""),
-            "underdog": "your opponent has more character dice in the Field Zone than you",
-            "turn": "it is your turn" if condition.value == "yours" else "it is your opponent's turn",
-            "step": "it is the attack step" if condition.value == "attack" else "it is your Main Step",
-            "combat": "combat damage did it" if condition.value == "true" else "it was not combat damage",
-            "named": "this card has made its choice",
-            "only_attacker": "this is your only attacker", "paired": "it is paired up",
-            "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
-                      "double": "this die shows a double burst"}.get(condition.value, ""),
-            "event_player": "that player is " + ("you" if condition.value == "you" else "your opponent"),
-            **LABEL_IFS}.get(kind) or condition_words(condition, describe_amount)
-
-
-_WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
-                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
-    f"{name}:" for name in (*KEYWORD_LABELS.values(), *KEYWORD_PREFIXES.values()))   # Vengeance:, Spark:...
+    return (LABEL_IFS.get(kind) or wording.condition_words(kind, condition.value)
+            or condition_words(condition, describe_amount))
 
 
 def render_ability(ability: Ability) -> str:
@@ -322,19 +313,23 @@ def render_ability(ability: Ability) -> str:
             if body.startswith(label):
                 body = body[len(label):].strip()
                 body = body[:1].upper() + body[1:]
+        if not body.endswith((".", "!", "?", ")", '"', "”")):
+            body += "."                     # (a written sentence is a sentence on the card too)
     else:
         clauses = [describe_effect(e) for e in ability.effects if e.op != "script"]
         if ability.modes:
             clauses.append(("your opponent chooses one: " if ability.chooser else "choose one: ") + "; or ".join(
                 ", then ".join(describe_effect(e) for e in mode) for mode in ability.modes))
-        body = ", then ".join(clauses)
+        body = ", then ".join(c for c in clauses if c)
+        if not body:
+            body = "the effect written on the card happens"     # (a script with no text of its own)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
             body = "; ".join(_join_if_done(ability.effects))
         if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
             body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
             body = "you may " + body
-        if conditions := [c for c in ability.conditions if c.kind != "side"]:   # (a side: in the label)
+        if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + "."
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
@@ -367,6 +362,12 @@ def _label(ability: Ability) -> str:
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)
     if "{when}" in label:
         label = label.replace("{when}", a_die(ability.when) if ability.when else "a die")
+    if "{" in label:        # a step or keyword event: the step or keyword its filter names
+        named = {c.kind: c.value for c in ability.conditions}
+        step = wording.STEP_WORDS.get(named.get("event_step", ""))
+        keyword = named.get("event_keyword", "")
+        label = label.replace("{step}", f"each {step}" if step else "each step").replace(
+            "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")

@@ -24,7 +24,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
     "energy_spent", "die_rolled", "moved", "prevented",
-) + ("burst_rolled",)                   # Spark
+) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
 TRIGGERS: tuple[str, ...] = SELF_TRIGGERS + WATCH_TRIGGERS + ACTIVATED_TRIGGERS + STATIC_TRIGGERS
@@ -43,8 +43,12 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "clear_and_draw": (None, "clear_and_draw"), "roll_step": (None, "rolled"),
     "attackers_declared": (None, "attackers_declared"), "blockers_declared": (None, "blockers_declared"),
     "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
-    "prevented": (None, "prevented"),
+    "prevented": (None, "prevented"), "step_begins": (None, "step_begins"), "step_ends": (None, "step_ends"),
+    "keyword_used": (None, "keyword_used"),
 }
+# The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
+# filter: {step: main}}``); the engine's Step enum by name.
+STEP_NAMES: tuple[str, ...] = ("start", "clear_and_draw", "roll_and_reroll", "main", "attack", "cleanup")
 
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
 REACTIONS: tuple[str, ...] = ("damaged",)

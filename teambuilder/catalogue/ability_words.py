@@ -30,7 +30,11 @@ TRIGGER_LABELS = {
     "double_burst": "Double burst",
     "spins_up": "When this die spins up", "rolled_from_prep": "When rolled from the Prep Area",
     "burst_rolled": "While active, at the end of a step in which you rolled a burst",
+    "step_begins": "While active, at the start of {step}", "step_ends": "While active, at the end of {step}",
+    "keyword_used": "While active, whenever {when} uses {keyword}",
 }
+# Conditions the label of a step or keyword event says (not repeated after it as an "if").
+LABELLED_CONDITIONS = ("side", "event_step", "event_keyword")
 KEYWORD_LABELS = {"vengeance": "Vengeance", "underdog": "Underdog", "impulse": "Impulse", "energize": "Energize",
                   "teamwatch": "Teamwatch", "awaken": "Awaken", "back_for_more": "Back for More", "spark": "Spark",
                   "amplify": "Amplify", "obscure": "Obscure", "boomerang": "Boomerang", "gadgeteer": "Gadgeteer",
@@ -48,19 +52,44 @@ LABEL_IFS = {"retaliation": "another die of this card is active",
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
-                  "while_attacking": " while attacking this turn"}
+                  "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
+                  "until_opponent_turn_ends": " until the end of your opponent's turn"}
 # Labels a card file's written text may start with: the rendered label replaces them.
 WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
-                  "Static:", "Action:", "Burst:", "Double burst:", "Vengeance:", "Impulse:", "Start of turn:")
+                  "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
+    f"{name}:" for name in (*KEYWORD_LABELS.values(), *KEYWORD_PREFIXES.values()))   # Vengeance:, Spark:...
+
+
+STEP_WORDS = {"start": "Start Step", "clear_and_draw": "Clear and Draw Step", "roll_and_reroll": "Roll and Reroll Step",
+              "main": "Main Step", "attack": "attack step", "cleanup": "Cleanup Step"}
+# What caused an event (``source:``), in words.
+SOURCE_WORDS = {"global": "a global ability did it", "action": "an action die did it", "ability": "an ability did it",
+                "combat": "combat did it", "fielded": "fielding a die did it",
+                "clear_and_draw": "it happened in the Clear and Draw Step", "effect": "an effect did it",
+                "shield": "a shield stopped it", "next_damage": "a shield on the next damage stopped it"}
 
 
 def condition_words(kind: str, value: str) -> str:
-    """A condition that names no dice, in words ("it is your turn")."""
+    """A condition that names no dice, in words ("it is your turn"); "" when ``kind`` names dice."""
+    yours = value == "you"
     return {"life": {"below_opponent": "your opponent has more life than you",
                      "above_opponent": "you have more life than your opponent",
                      "not_above_opponent": "you don't have more life than your opponent"}.get(value, ""),
             "underdog": "your opponent has more character dice in the Field Zone than you",
             "turn": "it is your turn" if value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if value == "attack" else "it is your Main Step",
-            "combat": "combat damage did it", "named": "a name has been chosen",
-            "only_attacker": "this is your only attacker"}.get(kind, kind)
+            "combat": "combat damage did it" if value == "true" else "it was not combat damage",
+            "named": "this card has made its choice",
+            "only_attacker": "this is your only attacker", "paired": "it is paired up",
+            "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
+                      "double": "this die shows a double burst"}.get(value, ""),
+            "event_player": "that player is " + ("you" if yours else "your opponent"),
+            "by": "you caused it" if yours else "your opponent caused it",
+            "event_card": "the card it is about is " + ("yours" if yours else "your opponent's"),
+            "source": SOURCE_WORDS.get(value, ""),
+            "event_step": f"it is the {STEP_WORDS.get(value, '')}",
+            "event_keyword": f"the keyword is {value.replace('_', ' ').title()}",
+            "side": f"its {value} side faces up",
+            "paid_own_types": "it was bought with only its own energy types",
+            "teamwork": "two of your active character dice share an affiliation",
+            }.get(kind, "")

@@ -42,7 +42,8 @@ def _pop(game: Game) -> Task:
 
 
 def run_declare_attackers(game: Game, task: Task) -> None:
-    game.step = Step.ATTACK
+    if events.enter_step(game, Step.ATTACK):
+        return                           # "at the start of the attack step" first
     able = [d for d in game.field_characters(task.player) if not _cannot_attack(game, d)]
     if not able:
         _pop(game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.ability_text import describe_effect
-from teambuilder.engine import choices, costs, events, triggers, windows
+from teambuilder.engine import choices, costs, events, targets, windows
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -134,10 +134,10 @@ def _describe_question(game: Game, decision: Decision, action: Choose, resolutio
     """A price's answer ("Pay 2 life", "Pay with bolt") or a named choice ("Name bolt")."""
     ability = events.ability_of(game, resolution.trigger)
     if decision.kind == DecisionKind.CHOICE:
-        effect = triggers.effects_of(ability, resolution)[len(resolution.targets)]
+        effect = targets.effects_of(ability, resolution)[len(resolution.targets)]
         offered = choices.options(events.context_of(game, resolution.trigger), effect)
         return f"Name {choices.shown(offered[action.index])}" if action.index < len(offered) else str(action)
-    effect = triggers.effects_of(ability, resolution)[resolution.next_effect]
+    effect = targets.effects_of(ability, resolution)[resolution.next_effect]
     price = effect.unless or effect.pay
     if price is None:
         return str(action)

@@ -276,6 +276,7 @@ def replace_ko(game: Game, die: Die) -> bool:
     if game.has_keyword(die, "regenerate"):
         if not keyword_paid(game, die, "regenerate"):
             return False
+        events.keyword_used(game, "regenerate", die)
         return regenerate(game, die)
     levels = replacement.spin_instead_of_ko(game, die)
     if levels:

@@ -20,7 +20,7 @@ from teambuilder.catalogue.abilities import Ability, Condition
 from teambuilder.engine import rules, selectors
 from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, RAISED, raised_ability
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Step, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -185,6 +185,30 @@ def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | No
 def emit_for_players(game: Game, event: str) -> None:
     """Queue start/end-of-turn abilities of every active card (active player's first)."""
     watch(game, event)
+
+
+def enter_step(game: Game, step: Step) -> bool:
+    """The game moves into ``step``: the step it was in ends and this one begins (the
+    ``step_ends`` and ``step_begins`` events, their step named by the event's kind). True
+    when that queued some trigger, so the caller lets it resolve before going on."""
+    previous = game.step
+    if previous is step:
+        return False
+    game.step = step
+    queued = len(game.new_triggers)
+    if previous is not Step.SETUP and "step_ends" in game.tables.watched:
+        watch(game, "step_ends", player=game.active, kind=previous.name.lower())
+    if "step_begins" in game.tables.watched:
+        watch(game, "step_begins", player=game.active, kind=step.name.lower())
+    return len(game.new_triggers) > queued
+
+
+def keyword_used(game: Game, keyword: str, die: Die | None) -> None:
+    """``die`` used ``keyword`` (its keyword ability resolved, or it regenerated): the
+    ``keyword_used`` event, its kind the keyword, its player the die's controller."""
+    if "keyword_used" in game.tables.watched:
+        watch(game, "keyword_used", die, player=None if die is None else die.owner,
+              kind=keyword, by=None if die is None else die.owner)
 
 
 def queue_now(game: Game, trigger: PendingTrigger) -> None:

@@ -13,16 +13,29 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import WATCH_TRIGGERS, Amount, Condition, DieFilter
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY
-from teambuilder.engine.energy import Payment
+from teambuilder.engine.die_facts import (
+    ZONE_OF,
+    affiliations,
+    card_name,
+    die_cost,
+    doomed,
+    engaged,
+    face_kind,
+    is_action_die,
+    is_character_die,
+    paid_own_types,
+    reserve_energy,
+    shares_affiliation,
+    shown_energy,
+    shows,
+    sidekick_now,
+    stat_of,
+)
 from teambuilder.engine.game_state import Choice, ChoiceKind
-from teambuilder.engine.state import AFFILIATION_MARK, Die, Step, Window, Zone
+from teambuilder.engine.state import Die, Step, Window, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
-
-ZONE_OF = {"card": Zone.CARD, "bag": Zone.BAG, "prep": Zone.PREP, "reserve": Zone.RESERVE,
-           "field": Zone.FIELD, "out_of_play": Zone.OUT_OF_PLAY, "used": Zone.USED}
-
 
 class Context:
     """Who is acting and why: the frame every selector, amount and condition reads.
@@ -54,33 +67,6 @@ class Context:
         self.it: list[Die] = []           # "it"/"those": the dice the ability's latest effect reached
 
 
-def affiliations(game: Game, die: Die) -> set[str]:
-    """A die's affiliations: its card's, plus any it has been given."""
-    card = game.card_of(die)
-    found = set(card.card.affiliations) if card is not None else set()
-    found.update(flag.removeprefix(AFFILIATION_MARK) for flag in die.flags if flag.startswith(AFFILIATION_MARK))
-    found.update(game.granted_affiliations(die))    # by rules in force (``rules`` is above)
-    return found
-
-
-def card_name(game: Game, die: Die) -> str:
-    card = game.card_of(die)
-    return card.card.name if card is not None else "Sidekick"
-
-
-def is_character_die(die: Die) -> bool:
-    return die.spec.kind in ("character", "sidekick")
-
-
-def is_action_die(die: Die) -> bool:
-    return die.spec.kind in ("action", "basic_action")
-
-
-def die_cost(game: Game, die: Die) -> int:
-    card = game.card_of(die)
-    return card.card.cost if card is not None else 0
-
-
 def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     """Whether ``die`` is one of the dice ``f`` describes, from ``ctx``'s point of view."""
     game = ctx.game
@@ -92,7 +78,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.it and all(d is not die for d in ctx.it):
         return False
     face = die.spec.faces[die.face]
-    if f.face and not _shows(face.kind, face.burst, f.face):
+    if f.face and not shows(face.kind, face.burst, f.face):
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
@@ -109,7 +95,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.owner == "opponent" and (die.owner is None or die.owner == ctx.controller):
         return False
-    if f.sidekick is not None and _sidekick_now(game, die) != f.sidekick:
+    if f.sidekick is not None and sidekick_now(game, die) != f.sidekick:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else "Sidekick"
@@ -129,7 +115,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
         return False
-    if f.energy_of_it and (card is None or not set(card.card.energy) & _shown_energy(ctx.it)):
+    if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
         level = face.level if face.kind == CHARACTER else 0
@@ -212,23 +198,6 @@ def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
     return choice.kind is ChoiceKind.AFFILIATION and choice.text in affiliations(ctx.game, die)
 
 
-def _shown_energy(dice: list[Die]) -> set[str]:
-    """The energy types the energy faces of ``dice`` show (a wild symbol is no type)."""
-    return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
-
-
-def _shows(kind: str, burst: int, wanted: str) -> bool:
-    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
-    return burst > 0 if wanted == "burst" else kind == wanted
-
-
-def _sidekick_now(game: Game, die: Die) -> bool:
-    """A Sidekick die, or (Ally) a character die with Ally while it is in the field."""
-    if die.is_sidekick:
-        return True
-    return die.zone is Zone.FIELD and die.slot is not None and game.has_keyword(die, "ally")
-
-
 def _is_this(ctx: Context, die: Die) -> bool:
     if ctx.source is not None:
         return die is ctx.source
@@ -251,30 +220,6 @@ def _is_partner(ctx: Context, die: Die) -> bool:
 def _is_equipped(ctx: Context, die: Die) -> bool:
     equipped = ctx.game.bookkeeping.equipped
     return any(equipped.get(d.id) == die.id for d in _own_dice(ctx) if d.zone is Zone.FIELD)
-
-
-def doomed(game: Game, die: Die) -> bool:
-    """Whether the damage on a field character die KOs it at the next check: at least its
-    defense, and Iron Will (asked without side effects) does not shrug it off; or damage KO'd
-    it already (the KO comes as the ability that dealt it has resolved)."""
-    if die.zone is not Zone.FIELD or die.spec.faces[die.face].kind != CHARACTER:
-        return die.zone is not Zone.FIELD and die.id in game.this_turn.kod_by_damage
-    defense = game.stats(die)[1]
-    if die.damage < defense:
-        return False
-    if not game.has_keyword(die, "iron_will"):
-        return True
-    shrugged = game.this_turn.iron_will.get(die.id)
-    if shrugged is None:
-        return die.hurt_events >= 2
-    return die.damage > shrugged[0] or defense < shrugged[1]
-
-
-def engaged(source: Die | None, die: Die) -> bool:
-    """Two dice are engaged when one blocks the other."""
-    if source is None:
-        return False
-    return die.blocks(source.id) or source.blocks(die.id)
 
 
 def select(ctx: Context, f: DieFilter) -> list[Die]:
@@ -320,11 +265,11 @@ def amount(ctx: Context, value: Amount) -> int:
     elif value.stat is not None:
         dice = ctx.it if value.of == "it" else [{"this": ctx.source, "event": ctx.event_die,
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]
-        base = sum(_stat(game, die, value.stat) for die in dice if die is not None)
+        base = sum(stat_of(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
-        base = sum(f.symbols.count(value.energy) for f in _reserve_energy(game, ctx.controller))
+        base = sum(f.symbols.count(value.energy) for f in reserve_energy(game, ctx.controller))
     elif value.reserve_types:
-        base = len({s for f in _reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
+        base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
     elif value.chosen:
@@ -334,17 +279,6 @@ def amount(ctx: Context, value: Amount) -> int:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
     return _adjusted(value, base) * value.times + value.plus
-
-
-def _stat(game: Game, die: Die, stat: str) -> int:
-    face = die.spec.faces[die.face]
-    if stat == "attack":
-        return game.stats(die)[0]
-    if stat == "defense":
-        return game.stats(die)[1]
-    if stat == "level":
-        return face.level
-    return die_cost(game, die) if stat == "cost" else face.fielding
 
 
 def _adjusted(value: Amount, number: int) -> int:
@@ -357,11 +291,6 @@ def _adjusted(value: Amount, number: int) -> int:
     if value.at_least is not None:
         number = max(number, value.at_least)
     return number
-
-
-def _reserve_energy(game: Game, player: int) -> list:  # type: ignore[type-arg]
-    return [d.spec.faces[d.face] for d in game.zone(player, Zone.RESERVE)
-            if d.spec.faces[d.face].kind == ENERGY]
 
 
 def holds(ctx: Context, condition: Condition) -> bool:
@@ -405,8 +334,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
             (condition.above is None or found > amount(ctx, condition.above)) and \
             (condition.at_least is None or found >= condition.at_least) and \
             (condition.at_most is None or found <= condition.at_most)
-    if kind == "source":
-        return ctx.event_kind == condition.value
+    if kind in ("source", "event_step", "event_keyword"):
+        return ctx.event_kind == condition.value      # what caused it, the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
     if kind == "resistance":
@@ -445,26 +374,6 @@ def holds(ctx: Context, condition: Condition) -> bool:
     raise ValueError(f"unknown condition {kind}")
 
 
-def paid_own_types(game: Game, slot: int | None) -> bool:
-    """Whether the last purchase was paid only with energy of ``slot``'s card's types
-    (no generic, wild or virtual energy; a die bought without paying does not count)."""
-    payment = game.last_payment
-    if slot is None or not isinstance(payment, Payment) or not payment.spends or payment.virtual:
-        return False
-    types = game.slots[slot].card.card.energy
-    return all(not s.generic and s.symbols and all(t in types for t in s.symbols) for s in payment.spends)
-
-
-def shares_affiliation(game: Game, dice: list[Die]) -> bool:
-    seen: set[str] = set()
-    for die in dice:
-        own = affiliations(game, die)
-        if own & seen:
-            return True
-        seen |= own
-    return False
-
-
 def _bursts(ctx: Context) -> int:
     """The burst symbols the ability's die shows (an action die just used, or a character
     die on a burst face). A "while active" ability speaks for every die of its card: the
@@ -481,8 +390,6 @@ def all_hold(ctx: Context, conditions: Iterable[Condition]) -> bool:
     return all(holds(ctx, c) for c in conditions)
 
 
-def face_kind(die: Die) -> str:
-    return die.spec.faces[die.face].kind
-
-
-__all__ = ["ACTION", "Context", "all_hold", "amount", "matches", "select"]
+__all__ = ["ACTION", "ZONE_OF", "Context", "affiliations", "all_hold", "amount", "card_name", "die_cost", "doomed",
+           "engaged", "face_kind", "is_action_die", "is_character_die", "matches", "paid_own_types", "select",
+           "shares_affiliation"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import choices, costs, keyword_enlistment, keywords, primitives, rules, selectors
+from teambuilder.engine import choices, costs, keyword_enlistment, keywords, primitives, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -35,12 +35,14 @@ from teambuilder.engine.events import (
     PendingTrigger,
     ability_of,
     context_of,
+    keyword_used,
     watch,
 )
 from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Resolver, Zone
+from teambuilder.engine.state import Resolver
+from teambuilder.engine.targets import effects_of, still_there, target_candidates, targets_wanted
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -83,37 +85,6 @@ def _start(game: Game, trigger: PendingTrigger) -> None:
     _continue(game)
 
 
-def effects_of(ability: Ability, resolution: Resolution) -> tuple[Effect, ...]:
-    if ability.modes and resolution.mode is not None:
-        return ability.modes[resolution.mode]
-    return ability.effects
-
-
-def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[int]:
-    """Legal targets for the next pick (sorted, so choices are stable); players are
-    encoded as -1 - index. A die already picked cannot be picked again, except for split
-    damage where each pick is one point."""
-    found: list[int] = []
-    if effect.to.or_player:
-        # "target player (or character die)": either player; the filter describes the dice.
-        found += [-1 - ctx.controller, -1 - (1 - ctx.controller)]
-    elif effect.to.player == "target":
-        # "target player", or with an owner "target opponent" (or "yourself").
-        found += [-1 - p for p in (ctx.controller, 1 - ctx.controller)
-                  if effect.to.die.owner is None or (effect.to.die.owner == "you") == (p == ctx.controller)]
-    if effect.to.player != "target":
-        for die in selectors.select(ctx, effect.to.die):
-            if (effect.split or die.id not in picked) and (
-                    die.zone is not Zone.FIELD or effect.to.chosen
-                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
-                found.append(die.id)
-    return sorted(found)
-
-
-def _wanted(ctx: Context, effect: Effect) -> int:
-    return selectors.amount(ctx, effect.amount) if effect.split else max(effect.to.target, 1)
-
-
 def _continue(game: Game) -> None:
     """Answer "you may", "choose one", and targets effect by effect; then apply them all."""
     resolution = game.resolving
@@ -136,7 +107,7 @@ def _continue(game: Game) -> None:
             game.decision = Decision(trigger.controller, DecisionKind.OPTIONAL, f"Use {trigger.label(game)}?",
                                      options=(Choose(1), Pass()))
             return
-        resolution.accepted = True
+        _accept(game, resolution)
     chooser = 1 - trigger.controller if ability.chooser == "opponent" else trigger.controller
     if ability.modes and resolution.mode is None:
         # A mode that has no legal target now is not offered (unless none has).
@@ -162,7 +133,7 @@ def _continue(game: Game) -> None:
             resolution.targets.append(resolution.picking if effect.to.keep else [])
             resolution.picking = []
             continue
-        wanted = _wanted(ctx, effect)
+        wanted = targets_wanted(ctx, effect)
         candidates = target_candidates(ctx, effect, resolution.picking)
         if len(resolution.picking) >= wanted or not candidates:
             resolution.targets.append(resolution.picking)
@@ -215,7 +186,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         if effect.instead is not None and selectors.all_hold(ctx, effect.instead.conditions):
             effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
-            dice = [game.dice[i] for i in picks if i >= 0 and _still_there(ctx, game.dice[i], effect)]
+            dice = [game.dice[i] for i in picks if i >= 0 and still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]
             if not dice and not players:
                 game.say(f"{effect.op} has no legal target and does not happen.", trigger.controller)
@@ -347,13 +318,6 @@ def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
     _continue(game)
 
 
-def _still_there(ctx: Context, die: Die, effect: Effect) -> bool:
-    """A target that left its zone before the effect happens is no longer a target."""
-    if effect.to.die.zones:
-        return any(die.zone is selectors.ZONE_OF[z] for z in effect.to.die.zones)
-    return effect.to.die.zone == "any" or die.zone is selectors.ZONE_OF[effect.to.die.zone]
-
-
 def resolve_target(game: Game, decision: Decision, action: Action) -> None:
     resolution = game.resolving
     assert resolution is not None
@@ -375,8 +339,18 @@ def resolve_optional(game: Game, decision: Decision, action: Action) -> None:
         game.resolving = None
         game.say(f"chooses not to use {resolution.trigger.label(game)}.", decision.player)
         return
-    resolution.accepted = True
+    _accept(game, resolution)
     _continue(game)
+
+
+def _accept(game: Game, resolution: Resolution) -> None:
+    """The ability will be used: a keyword's ability is that keyword being used."""
+    resolution.accepted = True
+    ability = ability_of(game, resolution.trigger)
+    # (an ability that itself answers a keyword used raises no further one: no endless chain)
+    if ability.keyword and ability.trigger != "keyword_used" and "keyword_used" in game.tables.watched:
+        source = resolution.trigger.source
+        keyword_used(game, ability.keyword, None if source is None else game.dice[source])
 
 
 def resolve_mode(game: Game, decision: Decision, action: Action) -> None:

@@ -70,8 +70,9 @@ def _deadly(game: Game) -> None:
 
 
 def run_start_of_turn(game: Game, task: Task) -> None:
+    if events.enter_step(game, Step.START):
+        return                           # "at the start of ... step" first; then the task again
     _pop(game)
-    game.step = Step.START
     keyword_flow.turn_begins(game, task.player)
     if game.bookkeeping.partners or game.bookkeeping.equipped:
         keywords.start_of_turn_links(game, task.player)
@@ -80,9 +81,10 @@ def run_start_of_turn(game: Game, task: Task) -> None:
 
 
 def run_clear_draw(game: Game, task: Task) -> None:
+    if events.enter_step(game, Step.CLEAR_AND_DRAW):
+        return
     _pop(game)
     keyword_flow.sparks(game)            # the Start Step ends
-    game.step = Step.CLEAR_AND_DRAW
     player = task.player
     cleared = game.zone(player, Zone.RESERVE)
     for die in cleared:
@@ -118,8 +120,9 @@ def _to_roll(game: Game, player: int) -> list[Die]:
 
 
 def run_roll(game: Game, task: Task) -> None:
+    if events.enter_step(game, Step.ROLL_AND_REROLL):
+        return
     _pop(game)
-    game.step = Step.ROLL_AND_REROLL
     dice = _to_roll(game, task.player)
     for die in dice:
         roll(game, die)
@@ -167,9 +170,10 @@ def run_end_main(game: Game, task: Task) -> None:
 def run_end_of_turn(game: Game, task: Task) -> None:
     """The start of Cleanup: "at end of turn" abilities (and Deadly) happen and resolve
     while this turn's effects, control and schedules still hold; then Cleanup clears."""
+    if events.enter_step(game, Step.CLEANUP):
+        return
     _pop(game)
     keyword_flow.sparks(game)            # the attack step (or the Main Step) has ended
-    game.step = Step.CLEANUP
     keyword_experience.award(game)
     events.emit_for_players(game, "end_of_turn")
     _deadly(game)
@@ -177,7 +181,7 @@ def run_end_of_turn(game: Game, task: Task) -> None:
 
 def run_cleanup(game: Game, task: Task) -> None:
     _pop(game)
-    game.step = Step.CLEANUP
+    events.enter_step(game, Step.CLEANUP)
     keywords.end_of_turn(game)
     rules.expire(game)
     staying_aside = {die_id for die_id, _, _ in game.bookkeeping.set_aside}

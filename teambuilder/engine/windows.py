@@ -50,7 +50,8 @@ OPTIONS_PER_CHOICE = 1
 
 def run_window(game: Game, task: Task) -> None:
     game.window = Window.MAIN if task.kind == TaskKind.MAIN_WINDOW else Window.ATTACK
-    game.step = Step.MAIN if task.kind == TaskKind.MAIN_WINDOW else Step.ATTACK
+    if events.enter_step(game, Step.MAIN if task.kind == TaskKind.MAIN_WINDOW else Step.ATTACK):
+        return                           # what happens as the step begins resolves first
     if task.data == ():
         # A fresh window: the active player has priority first.
         game.tasks[-1] = Task(task.kind, task.player, (1,))

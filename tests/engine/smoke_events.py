@@ -88,8 +88,17 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
                              instigator=copy.dice[foes[0]] if foes else None)
         return run
 
+    def leaves(cause: int, zone: Zone) -> Callable[[Game], None]:
+        def run(copy: Game) -> None:
+            assert me is not None
+            effects.move(copy, copy.dice[me], zone, cause=cause)
+        return run
+
     kinds = ("combat", "ability")
-    if trigger == "ko" and me is not None:
+    if trigger == "leaves_field" and me is not None:
+        # Moved out of the field by the opponent, then by its own player (Aftershock asks who).
+        yield from (leaves(cause, zone) for cause in (THEM, ME) for zone in (Zone.USED, Zone.PREP))
+    elif trigger == "ko" and me is not None:
         yield from (ko(me, killer, combat) for killer in [None, *foes] for combat in (False, True))
     elif trigger == "any_ko":
         yield from (ko(victim, None, combat) for victim in in_field for combat in (False, True))

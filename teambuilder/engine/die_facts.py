@@ -1,0 +1,129 @@
+"""Facts about one die in a game that filters, conditions and rules all ask: its
+affiliations and card name, what kind of die it is and what its face shows, whether its
+damage dooms it, whether two dice are engaged, whether a purchase was paid with a card's
+own energy types. ``selectors`` reads the ability language with them (and re-exports
+them: ``selectors.affiliations``...)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.engine.dice import CHARACTER, ENERGY, Face
+from teambuilder.engine.energy import Payment
+from teambuilder.engine.state import AFFILIATION_MARK, Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+ZONE_OF = {"card": Zone.CARD, "bag": Zone.BAG, "prep": Zone.PREP, "reserve": Zone.RESERVE,
+           "field": Zone.FIELD, "out_of_play": Zone.OUT_OF_PLAY, "used": Zone.USED}
+
+
+def affiliations(game: Game, die: Die) -> set[str]:
+    """A die's affiliations: its card's, plus any it has been given."""
+    card = game.card_of(die)
+    found = set(card.card.affiliations) if card is not None else set()
+    found.update(flag.removeprefix(AFFILIATION_MARK) for flag in die.flags if flag.startswith(AFFILIATION_MARK))
+    found.update(game.granted_affiliations(die))    # by rules in force (``rules`` is above)
+    return found
+
+
+def card_name(game: Game, die: Die) -> str:
+    card = game.card_of(die)
+    return card.card.name if card is not None else "Sidekick"
+
+
+def is_character_die(die: Die) -> bool:
+    return die.spec.kind in ("character", "sidekick")
+
+
+def is_action_die(die: Die) -> bool:
+    return die.spec.kind in ("action", "basic_action")
+
+
+def die_cost(game: Game, die: Die) -> int:
+    card = game.card_of(die)
+    return card.card.cost if card is not None else 0
+
+
+def shown_energy(dice: list[Die]) -> set[str]:
+    """The energy types the energy faces of ``dice`` show (a wild symbol is no type)."""
+    return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
+
+
+def shows(kind: str, burst: int, wanted: str) -> bool:
+    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
+    return burst > 0 if wanted == "burst" else kind == wanted
+
+
+def sidekick_now(game: Game, die: Die) -> bool:
+    """A Sidekick die, or (Ally) a character die with Ally while it is in the field."""
+    if die.is_sidekick:
+        return True
+    return die.zone is Zone.FIELD and die.slot is not None and game.has_keyword(die, "ally")
+
+
+def doomed(game: Game, die: Die) -> bool:
+    """Whether the damage on a field character die KOs it at the next check: at least its
+    defense, and Iron Will (asked without side effects) does not shrug it off; or damage KO'd
+    it already (the KO comes as the ability that dealt it has resolved)."""
+    if die.zone is not Zone.FIELD or die.spec.faces[die.face].kind != CHARACTER:
+        return die.zone is not Zone.FIELD and die.id in game.this_turn.kod_by_damage
+    defense = game.stats(die)[1]
+    if die.damage < defense:
+        return False
+    if not game.has_keyword(die, "iron_will"):
+        return True
+    shrugged = game.this_turn.iron_will.get(die.id)
+    if shrugged is None:
+        return die.hurt_events >= 2
+    return die.damage > shrugged[0] or defense < shrugged[1]
+
+
+def engaged(source: Die | None, die: Die) -> bool:
+    """Two dice are engaged when one blocks the other."""
+    if source is None:
+        return False
+    return die.blocks(source.id) or source.blocks(die.id)
+
+
+def paid_own_types(game: Game, slot: int | None) -> bool:
+    """Whether the last purchase was paid only with energy of ``slot``'s card's types
+    (no generic, wild or virtual energy; a die bought without paying does not count)."""
+    payment = game.last_payment
+    if slot is None or not isinstance(payment, Payment) or not payment.spends or payment.virtual:
+        return False
+    types = game.slots[slot].card.card.energy
+    return all(not s.generic and s.symbols and all(t in types for t in s.symbols) for s in payment.spends)
+
+
+def shares_affiliation(game: Game, dice: list[Die]) -> bool:
+    seen: set[str] = set()
+    for die in dice:
+        own = affiliations(game, die)
+        if own & seen:
+            return True
+        seen |= own
+    return False
+
+
+def face_kind(die: Die) -> str:
+    return die.spec.faces[die.face].kind
+
+
+def stat_of(game: Game, die: Die, stat: str) -> int:
+    """One number of a die as amounts count it: attack, defense, level, cost or fielding."""
+    face = die.spec.faces[die.face]
+    if stat == "attack":
+        return game.stats(die)[0]
+    if stat == "defense":
+        return game.stats(die)[1]
+    if stat == "level":
+        return face.level
+    return die_cost(game, die) if stat == "cost" else face.fielding
+
+
+def reserve_energy(game: Game, player: int) -> list[Face]:
+    """The energy faces showing in ``player``'s reserve pool."""
+    return [d.spec.faces[d.face] for d in game.zone(player, Zone.RESERVE)
+            if d.spec.faces[d.face].kind == ENERGY]

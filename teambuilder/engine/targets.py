@@ -1,0 +1,50 @@
+"""Choosing what a resolving ability reaches: the effects of its chosen mode, the legal
+targets of each effect (players encoded as -1 - index), how many an effect wants, and
+whether a chosen die is still where the effect can reach it. ``triggers`` asks the player;
+this module only answers what is legal, so the AIs and ``describe`` can read it too."""
+
+from __future__ import annotations
+
+from teambuilder.catalogue.abilities import Ability, Effect
+from teambuilder.engine import rules, selectors
+from teambuilder.engine.resolution import Resolution
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Zone
+
+
+def effects_of(ability: Ability, resolution: Resolution) -> tuple[Effect, ...]:
+    if ability.modes and resolution.mode is not None:
+        return ability.modes[resolution.mode]
+    return ability.effects
+
+
+def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[int]:
+    """Legal targets for the next pick (sorted, so choices are stable); players are
+    encoded as -1 - index. A die already picked cannot be picked again, except for split
+    damage where each pick is one point."""
+    found: list[int] = []
+    if effect.to.or_player:
+        # "target player (or character die)": either player; the filter describes the dice.
+        found += [-1 - ctx.controller, -1 - (1 - ctx.controller)]
+    elif effect.to.player == "target":
+        # "target player", or with an owner "target opponent" (or "yourself").
+        found += [-1 - p for p in (ctx.controller, 1 - ctx.controller)
+                  if effect.to.die.owner is None or (effect.to.die.owner == "you") == (p == ctx.controller)]
+    if effect.to.player != "target":
+        for die in selectors.select(ctx, effect.to.die):
+            if (effect.split or die.id not in picked) and (
+                    die.zone is not Zone.FIELD or effect.to.chosen
+                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
+                found.append(die.id)
+    return sorted(found)
+
+
+def targets_wanted(ctx: Context, effect: Effect) -> int:
+    return selectors.amount(ctx, effect.amount) if effect.split else max(effect.to.target, 1)
+
+
+def still_there(ctx: Context, die: Die, effect: Effect) -> bool:
+    """A target that left its zone before the effect happens is no longer a target."""
+    if effect.to.die.zones:
+        return any(die.zone is selectors.ZONE_OF[z] for z in effect.to.die.zones)
+    return effect.to.die.zone == "any" or die.zone is selectors.ZONE_OF[effect.to.die.zone]
