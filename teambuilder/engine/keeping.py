@@ -10,7 +10,6 @@ drawn become "it" for the ability's later effects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
@@ -18,8 +17,8 @@ from teambuilder.engine import moves
 from teambuilder.engine.actions import Action, ChooseTarget
 from teambuilder.engine.effects import move
 from teambuilder.engine.rolling import draw, roll
-from teambuilder.engine.scripts import Frozen, ask, continuation
-from teambuilder.engine.scripts.values import Frame
+from teambuilder.engine.scripts import ask, continuation
+from teambuilder.engine.scripts.values import Frame, KeepOffer
 from teambuilder.engine.selectors import ZONE_OF, Context
 from teambuilder.engine.state import Die, Zone
 
@@ -27,20 +26,6 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 KEEP_PICK = "language:keep"       # the continuation the AIs recognise (ai/keeping.py)
-
-
-@dataclass(frozen=True)
-class KeepOffer(Frozen):
-    """A draw waiting for the player's picks: the dice drawn, those kept so far, how many
-    to keep, and where kept and other dice go."""
-
-    frame: Frame
-    drawn: tuple[int, ...]
-    kept: tuple[int, ...]
-    keep: int
-    into: str
-    otherwise: str
-    level: int
 
 
 def draw_and_keep(ctx: Context, effect: Effect, count: int, players: list[int]) -> bool:

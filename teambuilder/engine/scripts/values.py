@@ -75,3 +75,17 @@ class BuyOffer(Frozen):
     frame: Frame
     into: str
     prices: tuple[tuple[int, int, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class KeepOffer(Frozen):
+    """A draw waiting for the player's picks: the dice drawn, those kept so far, how many
+    to keep, and where kept and other dice go."""
+
+    frame: Frame
+    drawn: tuple[int, ...]
+    kept: tuple[int, ...]
+    keep: int
+    into: str
+    otherwise: str
+    level: int
