@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, DieFilter, parse_filter
 from teambuilder.engine import events, selectors
+from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.keyword_params import rush_kind
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.state import Die, Zone, keyword_mark
@@ -98,7 +99,14 @@ def rolled_in_roll_step(game: Game, rolled: list[Die]) -> None:
 
 
 def roll_step_ends(game: Game, player: int) -> None:
-    """Spark in the Roll and Reroll Step: only the faces showing as it ends count."""
+    """Spark and Energize in the Roll and Reroll Step: only the faces showing as it ends
+    count, so a double energy or a burst rerolled away sets off nothing (glossary
+    "Energize", "Spark")."""
+    if "energized" in game.tables.watched:
+        for die in game.zone(player, Zone.PREP):
+            face = die.spec.faces[die.face]
+            if face.kind == ENERGY and len(face.symbols) == 2:
+                events.emit(game, "energized", die)
     if "burst_rolled" not in game.tables.watched:
         return
     game.this_turn.bursts_rolled.discard(player)

@@ -47,8 +47,9 @@ def roll(game: Game, die: Die) -> None:
     face = die.spec.faces[die.face]
     if "die_rolled" in game.tables.watched:
         events.watch(game, "die_rolled", die, player=die.owner)
-    if face.kind == ENERGY and len(face.symbols) == 2 and "energized" in game.tables.watched:
-        events.emit(game, "energized", die)   # Energize: a double energy face was rolled
+    if face.kind == ENERGY and len(face.symbols) == 2 and game.step != Step.ROLL_AND_REROLL \
+            and "energized" in game.tables.watched:
+        events.emit(game, "energized", die)   # Energize (in the Roll and Reroll Step: as it ends)
     if face.burst and die.owner is not None and game.step != Step.ROLL_AND_REROLL \
             and "burst_rolled" in game.tables.watched:
         game.this_turn.bursts_rolled.add(die.owner)   # Spark, at the end of this step
