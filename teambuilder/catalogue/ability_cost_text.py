@@ -62,7 +62,7 @@ def amount_words(amount: Amount) -> str:
     return "that much"
 
 
-def condition_words(condition: Condition, describe: Callable[[Amount], str]) -> str:
+def amount_condition_words(condition: Condition, describe: Callable[[Amount], str]) -> str:
     """``{amount: ..., equals: ...}``: "the energy of your first roll is the chosen number"."""
     if condition.kind != "amount" or condition.amount is None:
         return condition.kind

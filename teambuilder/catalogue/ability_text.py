@@ -7,7 +7,7 @@ from __future__ import annotations
 from teambuilder.catalogue import ability_text_moves as refs
 from teambuilder.catalogue import ability_words as wording
 from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
-from teambuilder.catalogue.ability_cost_text import amount_words, condition_words, keep_words, priced
+from teambuilder.catalogue.ability_cost_text import amount_condition_words, amount_words, keep_words, priced
 from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, LABEL_IFS, TRIGGER_LABELS, ZONE_WORDS
 
@@ -302,7 +302,7 @@ def describe_condition(condition: Condition) -> str:
         assert condition.die is not None
         return f"that die is a {describe_dice(condition.die)}"
     return (LABEL_IFS.get(kind) or wording.condition_words(kind, condition.value)
-            or condition_words(condition, describe_amount))
+            or amount_condition_words(condition, describe_amount))
 
 
 def render_ability(ability: Ability) -> str:

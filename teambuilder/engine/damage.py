@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from teambuilder.engine import combat_rules, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
+from teambuilder.engine.costs import spend
 from teambuilder.engine.effects import stats
 from teambuilder.engine.energy import payment_options
-from teambuilder.engine.moves import pay
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
 from teambuilder.engine.windows import global_cost, limit_allows
@@ -81,7 +81,7 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         return
     assert isinstance(action, UseGlobal)
     ability = game.abilities_of(action.slot)[action.ability]
-    spent = pay(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
+    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
     event.offered.add((action.slot, action.ability))
     uses = game.players[decision.player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1

@@ -147,7 +147,7 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         indexes = [i for i, a in enumerate(abilities) if a.trigger == event and not a.scheduled]
         if not indexes or not _live(game, slot.index, event):
             continue
-        if game.tables.trap and any(abilities[i].keyword == "trap" for i in indexes):
+        if "trap" in game.tables.printed_keywords and any(abilities[i].keyword == "trap" for i in indexes):
             watchers = _trap_dice(game, slot.index)
         else:
             watchers = _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes))

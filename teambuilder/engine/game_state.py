@@ -66,14 +66,9 @@ class GameTables:
         # Energy faces by die and face, and Hands by the pool they hold: pure answers
         # about this game's dice, filled in as the game meets them (see ``Game.hand``).
         self.energy_faces: dict[int, EnergySource | None] = {}
-        # Keywords of the Dungeons & Dragons / Flip / Heroic kind that keep state: looked
-        # for only in games whose cards print them.
-        printed = {k for s in slots for k in s.card.card.keywords}
-        self.experience = "experience" in printed
-        self.flip = "flip" in printed
-        self.equip = "equip" in printed
-        self.trap = "trap" in printed
-        self.heroic = "heroic" in printed
+        # Every keyword the game's cards print: a keyword's own checks run only in games
+        # whose cards print it (or whose rules may give keywords, ``Game.has_rules``).
+        self.printed_keywords: frozenset[str] = frozenset(k for s in slots for k in s.card.card.keywords)
         self.hands: dict[tuple[int, ...], Hand] = {}
 
     def hand(self, reserve: Iterable[Die]) -> Hand:

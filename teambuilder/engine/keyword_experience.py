@@ -39,7 +39,7 @@ def note_kos(game: Game, doomed: list[Die], by: int | None) -> None:
     """``doomed`` are being KO'd now (``by``: the player whose ability KOs them, None for
     combat or damage): remember the active player's Adventurers in the field if one of them
     is an opposing Monster KO'd by the active player's side."""
-    if not game.tables.experience:
+    if "experience" not in game.tables.printed_keywords:
         return      # no card in this game has Experience
     active = game.active
     if by is not None and by != active:

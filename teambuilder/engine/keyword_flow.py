@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 def _listed(game: Game, keyword: str) -> bool:
     """Whether any card of this game lists ``keyword`` (or rules may give keywords)."""
-    return game.has_rules or any(keyword in s.card.card.keywords for s in game.slots)
+    return game.has_rules or keyword in game.tables.printed_keywords
 
 
 def _rush_filter(game: Game, die: Die) -> DieFilter | None:

@@ -19,7 +19,7 @@ from teambuilder.catalogue.ability_words import ZONE_WORDS
 from teambuilder.engine import costs, effects, events, rules, selectors
 from teambuilder.engine.actions import Action, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER
-from teambuilder.engine.energy import Payment, payment_options
+from teambuilder.engine.energy import payment_options
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import BuyOffer, Frame
@@ -99,11 +99,6 @@ def roll_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int])
     return bool(rolled)
 
 
-def pay(game: Game, player: int, payment: Payment, cost: Cost) -> str:
-    """Spend energy; returns what was spent, for the log (``costs.spend``)."""
-    return costs.spend(game, player, payment, cost)
-
-
 def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
     """``player`` has bought ``die`` (paid for already): it goes ``into`` its zone, counts as
     a purchase this turn, ``message`` is logged, and "purchased" abilities trigger. The one
@@ -175,5 +170,5 @@ def _bought(game: Game, player: int, action: Action, data: BuyOffer) -> None:
     if not amount:
         buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
         return
-    spent = pay(game, player, action.payment, cost)
+    spent = costs.spend(game, player, action.payment, cost)
     buy(game, player, die, into, f"buys {name} for {amount} energy (paying {spent}); the die goes to the {where}.")

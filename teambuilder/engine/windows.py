@@ -33,12 +33,13 @@ from teambuilder.engine.actions import (
     UseAction,
     UseGlobal,
 )
+from teambuilder.engine.costs import spend
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
     Hand,
 )
-from teambuilder.engine.moves import buy, field_die, first_purchase_to_prep, pay
+from teambuilder.engine.moves import buy, field_die, first_purchase_to_prep
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -250,7 +251,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     game.options_after_pass = None
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
-        spent = pay(game, player, action.payment, card_cost(game, action.slot))
+        spent = spend(game, player, action.payment, card_cost(game, action.slot))
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
@@ -261,18 +262,18 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             f"{'prep area' if to_prep else 'used pile'}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = pay(game, player, action.payment, field_cost(game, die))
+        spent = spend(game, player, action.payment, field_cost(game, die))
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)
     elif isinstance(action, UseAction):
         cost = action_cost(game, player)
         if cost.amount:
-            game.say(f"pays {pay(game, player, action.payment, cost)} to use an action die.", player)
+            game.say(f"pays {spend(game, player, action.payment, cost)} to use an action die.", player)
         _use_action(game, player, action.die)
     elif isinstance(action, UseGlobal):
         ability = game.abilities_of(action.slot)[action.ability]
-        spent = pay(game, player, action.payment, global_cost(ability, game, player, action.slot))
+        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot))
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
         synergy = ability.keyword == "synergy"

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.engine import rules
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.costs import spend
 from teambuilder.engine.energy import Payment, payment_options
 from teambuilder.engine.events import watch
 from teambuilder.engine.keyword_abilities import keyword_number
 from teambuilder.engine.keyword_combat import range_value
-from teambuilder.engine.moves import pay
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die
@@ -125,7 +125,7 @@ def _breath_paid(game: Game, player: int, action: Action, data: Breath) -> None:
     if not isinstance(action, Choose):
         game.say(f"does not use the Breath Weapon of {game.die_name(game.dice[data.source])}.", player)
         return
-    spent = pay(game, player, _payments(game, player, data.amount)[action.index], Cost(data.amount))
+    spent = spend(game, player, _payments(game, player, data.amount)[action.index], Cost(data.amount))
     game.say(f"pays {spent} for the Breath Weapon of {game.die_name(game.dice[data.source])}.", player)
     defender = 1 - player
     anti = anti_breath_weapon(game, defender)
@@ -156,7 +156,7 @@ def _anti_answered(game: Game, player: int, action: Action, data: Breath) -> Non
         _breathe(game, data, data.amount)
         return
     cost = data.cut or data.amount
-    spent = pay(game, player, _payments(game, player, cost)[action.index], Cost(cost))
+    spent = spend(game, player, _payments(game, player, cost)[action.index], Cost(cost))
     if not data.cut:
         game.say(f"pays {spent}: Anti-Breath Weapon cancels the Breath Weapon.", player)
         return

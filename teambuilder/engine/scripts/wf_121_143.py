@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, Effect
-from teambuilder.engine import effects, moves
+from teambuilder.engine import costs, effects, moves
 from teambuilder.engine.actions import Action, Choose, Pass
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
 from teambuilder.engine.scripts.wf_common import (
@@ -78,7 +78,7 @@ def _batcave_bought(game: Game, player: int, action: Action, data: BasicActionBu
         return
     slot, index = data.options[action.index]
     cost = dict(_basic_offers(game, player))[slot]
-    spent = moves.pay(game, player, payments(game, player, cost)[index], cost)
+    spent = costs.spend(game, player, payments(game, player, cost)[index], cost)
     die = next(d for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
     # Stored dice sit out of play; listing them as set aside for ever keeps the end of
     # the turn from sweeping them to the used pile until Batcave releases them.

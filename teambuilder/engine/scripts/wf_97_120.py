@@ -5,7 +5,7 @@ Cards here: Superwoman: Amazonian (100) and Superwoman: Reign of Terror (129), w
 [bolt] spent on them (``spent_at_least``); The Joker (101); The Riddler (103).
 
 Each script is named by its card code (``101wf``; ``103wf:2`` for a card's second one)
-and uses the engine's own primitives (``effects``, ``keywords``, ``moves.pay``), so every
+and uses the engine's own primitives (``effects``, ``keywords``, ``costs.spend``), so every
 rule a data effect obeys still applies. Choices made part-way use ``ask`` and a
 continuation; what a card must remember for the rest of a turn is kept as numbers and
 tuples in ``Game.script_state`` (keyed by the card code and its slot) or as a die's turn

@@ -5,7 +5,7 @@ Cards here: Beast (3); Blob (6); Emma Frost (18); Hope Summers (20).
 
 Each script is named after its card (``3xmf``; ``18xmf:2`` for a card's second one) and
 works through the engine's own primitives (``effects``, ``rules``, ``keywords``,
-``moves.pay``), so every rule still applies.
+``costs.spend``), so every rule still applies.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, DieFilter, Effect
-from teambuilder.engine import effects, keywords, primitives, rules
+from teambuilder.engine import costs, effects, keywords, primitives, rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.energy import Payment, payment_options
-from teambuilder.engine.moves import pay
 from teambuilder.engine.scripts import Frozen, ask, continuation, script
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -89,7 +88,7 @@ def _beast_payment_chosen(game: Game, player: int, action: Action, data: BeastBl
 
 
 def _beast_paid(game: Game, player: int, payment: Payment, data: BeastBlock) -> bool:
-    spent = pay(game, player, payment, MASK)
+    spent = costs.spend(game, player, payment, MASK)
     beast = game.dice[data.beast]
     game.say(f"pays {spent} for {beast.spec.name}.", player)
     targets = [game.dice[i] for i in data.targets if game.dice[i].zone is Zone.FIELD]
