@@ -8,7 +8,7 @@ NATIVE := teambuilder/_native.json
 NATIVE_SOURCES := $(wildcard teambuilder/engine/*.py) \
 	teambuilder/ai/agents.py teambuilder/ai/greedy.py teambuilder/ai/search.py tools/build_native.py
 
-.PHONY: run test test-source bench check clean dist system-deps native fuzz
+.PHONY: run test test-source bench check clean dist system-deps native fuzz soak
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,14 @@ FUZZ_EXAMPLES ?= 2000
 fuzz: $(NATIVE)
 	TEAMBUILDER_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/fuzz \
 		-p no:logging --hypothesis-show-statistics
+
+# Whole-format random play at length: 2,000 seeded games between random legal Modern Era
+# teams (greedy and random AIs), every invariant checked after every action; prints the
+# counts (crashes, hangs, invariant violations). make test plays 100 of them.
+SOAK_GAMES ?= 2000
+soak: $(NATIVE)
+	TEAMBUILDER_SOAK_GAMES=$(SOAK_GAMES) QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest \
+		tests/engine/test_modern_era_games.py -k invariant -s -q -p no:logging
 
 # The same suite with the engine run from its Python source (no build needed).
 test-source: $(STAMP)

@@ -2,7 +2,8 @@
 greedy.
 
 Run with ``make bench``. Plays the same seeded games five times for each matchup (the
-rulebook demo teams, and two full 8-card standard teams) and prints the median rate.
+rulebook demo teams, two full 8-card standard teams, and the four Modern Era reference
+teams in two pairs) and prints the median rate.
 Nothing here asserts a time; the figures go in the closing notes. The first line says
 whether the engine ran compiled (``make native``, docs/native.md) or from source.
 """
@@ -28,6 +29,9 @@ MATCHUPS = {
     "demo (sww)": ("sww-demo-first", "sww-demo-second", "random"),
     "full 8-card": ("standard-bat-family", "standard-x-men", "random"),
     "full 8-card ": ("standard-bat-family", "standard-x-men", "greedy"),
+    # The Modern Era reference teams (issue 23): the sets players build from today.
+    "modern era": ("modern-infinity-watch", "modern-brotherhood", "greedy"),
+    "modern era ": ("modern-house-of-el", "modern-thor-corps", "greedy"),
 }
 GAMES = 100
 RUNS = 5

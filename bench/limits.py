@@ -17,8 +17,12 @@ import time
 from pathlib import Path
 
 RUNS = 5
-BOMB = 'name: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "\n".join(
-    f"k{i}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i) if i else 'a'}"] * 9) + "]" for i in range(9)) + "\n"
+# A "billion laughs" document of about 1 KB: each of 15 anchors lists the one before it 12
+# times, so a naive loader would build 12**15 strings.
+BOMB_LEVELS, BOMB_FANOUT = 15, 12
+BOMB = "a0: &a0 [" + ",".join(['"lol"'] * BOMB_FANOUT) + "]\n" + "".join(
+    f"a{level}: &a{level} [" + ",".join([f"*a{level - 1}"] * BOMB_FANOUT) + "]\n"
+    for level in range(1, BOMB_LEVELS))
 
 
 def _measure(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:

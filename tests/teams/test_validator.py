@@ -43,6 +43,20 @@ def test_rulebook_demo_teams_are_legal_demo_teams(path: Path, lookup: CardLookup
     assert errors(team, lookup, "demo") == []
 
 
+@pytest.mark.parametrize("path", sorted(TEAMS.glob("modern-*.yaml")), ids=lambda p: p.stem)
+def test_modern_era_reference_teams_are_full_legal_tournament_teams(path: Path, lookup: CardLookup) -> None:
+    """8 cards, 20 dice, 2 basic actions, all from the Modern Era sets: nothing to warn about."""
+    team = read_team_file(path)
+    assert team.format == "modern_era"
+    assert validate(team, FORMATS["modern_era"], lookup) == []
+
+
+def test_there_are_four_modern_era_reference_teams_one_per_set() -> None:
+    sets = {card.ref.lstrip("0123456789") for path in TEAMS.glob("modern-*.yaml")
+            for card in read_team_file(path).cards}
+    assert len(list(TEAMS.glob("modern-*.yaml"))) >= 4 and sets >= {"ig", "dps", "skc", "msw"}
+
+
 def swap(team: Team, index: int, card: TeamCard) -> Team:
     cards = list(team.cards)
     cards[index] = card

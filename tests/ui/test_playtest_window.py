@@ -155,6 +155,8 @@ def test_setup_dialog_offers_reference_and_library_teams(qtbot: QtBot, window) -
     opponents = dialog.findChild(QComboBox, "playtestOpponent")
     labels = [opponents.itemText(i) for i in range(opponents.count())]
     assert any(label.startswith("Reference: ") for label in labels)
+    for modern in ("Infinity Watch", "Brotherhood of Mutants", "House of El", "Thor Corps"):
+        assert any(label.startswith(f"Reference: {modern}") for label in labels), modern
     assert "Library: Children of the Atom" in labels
     assert dialog.config().life == 20
 
