@@ -283,7 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     replayed = commands.add_parser("replay", help="replay an action record and print its log")
     replayed.add_argument("record", metavar="RECORD")
     replayed.set_defaults(handler=cmd_play_family)
-    scenario = commands.add_parser("scenario", help="run rule scenario files; exit 1 on any failure")
+    scenario = commands.add_parser(
+        "scenario", help="run rule scenario files; exit 1 on any failure, 2 when a file cannot be read")
     scenario.add_argument("files", nargs="+", metavar="FILE")
     scenario.add_argument("--json", action="store_true")
     scenario.add_argument("--show-log", action="store_true", help="print the game log of failing scenarios")

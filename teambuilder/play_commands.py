@@ -128,4 +128,6 @@ def cmd_scenario(args: argparse.Namespace, catalogue: Catalogue) -> int:
             if args.show_log and not result.passed:
                 print("\n".join(f"      | {line}" for line in result.log))
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    if any(result.unusable for result in results):
+        return 2
     return 1 if failed else 0

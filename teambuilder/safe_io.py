@@ -129,6 +129,10 @@ def atomic_path(path: Path) -> Iterator[Path]:
         raise OutputError(f"{path}: is a folder; give a file name")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as error:
+        # Some folder on the way is a file: name it, so the user knows what is in the way.
+        blocker = next((parent for parent in path.parents if parent.is_file()), path.parent)
+        raise OutputError(f"{path}: {blocker} is a file, not a folder; give another place") from error
     except OSError as error:
         raise OutputError(f"{path}: cannot create its folder: {_why(error)}") from error
     try:

@@ -58,7 +58,7 @@ def test_a_folder_where_the_file_should_be_is_one_line(tmp_path: Path) -> None:
 
 def test_a_file_where_the_folder_should_be_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "teams").write_text("not a folder")
-    with pytest.raises(OutputError, match="cannot create its folder"):
+    with pytest.raises(OutputError, match=r"teams is a file, not a folder; give another place"):
         write_text_atomic(tmp_path / "teams" / "team.yaml", "x")
 
 

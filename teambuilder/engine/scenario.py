@@ -47,6 +47,9 @@ class ScenarioResult:
     name: str
     failures: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    # The file could not be used at all (unreadable, not YAML, too large, the wrong shape):
+    # the command's exit code is then 2, as for any unusable input, not 1 (a rule failed).
+    unusable: bool = False
 
     @property
     def passed(self) -> bool:
@@ -257,9 +260,9 @@ def run_scenario(path: Path, resolve: CardResolver) -> ScenarioResult:
             f"a {kind} decision was offered" for kind in expect.get("not_offered", []) if str(kind) in offered]
         result.log = game.log
     except YamlSyntaxError as bad_file:
-        result.failures = [str(bad_file)]
+        result.failures, result.unusable = [str(bad_file)], True
     except ScenarioShapeError as bad_shape:
-        result.failures = [f"{path}:{bad_shape.line}: {bad_shape}"]
+        result.failures, result.unusable = [f"{path}:{bad_shape.line}: {bad_shape}"], True
     except (ScenarioError, AbilityError, KeyError, TypeError, ValueError, AttributeError, IndexError,
             RecursionError) as error:
         # A value the shape check lets through but the builder cannot use (a label that is a

@@ -19,6 +19,7 @@ from teambuilder.teams.team_file import (
 )
 from teambuilder.teams.team_link import (
     DEFAULT_LINK_BASE,
+    TeamLinkError,
     is_team_link,
     parse_team_link,
     to_team_link,
@@ -41,12 +42,20 @@ def import_text(text: str, lookup: CardLookup, where: str) -> Team:
 
 def import_team(source: str, lookup: CardLookup) -> Team:
     """``source`` is a link, a path to a file, or the team text itself."""
-    if not is_team_link(source) and "\n" not in source and _exists(source):
+    one_line = "\n" not in source.strip()
+    if not is_team_link(source) and one_line and _exists(source):
         try:
             text = read_text(Path(source), TEAM_FILE_LIMIT, "team file")
         except InputError as error:
             raise TeamFileError(str(error)) from error
         return import_text(text, lookup, source)
+    # A mistyped file name or a page address is not a one-card text list: writing it as a
+    # team of one unknown card would hide the mistake.
+    if one_line and _looks_like_a_path(source.strip()):
+        raise TeamFileError(f"{source.strip()}: no such file")
+    if one_line and source.strip().lower().startswith(("http://", "https://")) and not is_team_link(source):
+        raise TeamLinkError(f"{source.strip()[:80]}: a web address but not a team link (it has no "
+                            "'cards=' list); copy the link the team builder shares")
     if len(source.encode("utf-8", "surrogatepass")) > TEAM_FILE_LIMIT:
         raise TeamFileError("<input>: too long for a team (more than 1 MB of text)")
     return import_text(source, lookup, "<input>")
@@ -56,6 +65,13 @@ def unknown_references(team: Team, lookup: CardLookup) -> list[str]:
     """The references in ``team`` that name no card (kept as written, reported on import)."""
     refs = [card.ref for card in team.cards] + list(team.basic_actions)
     return [ref for ref in refs if lookup.resolve(ref) is None]
+
+
+def _looks_like_a_path(source: str) -> bool:
+    return source.lower().endswith(_TEAM_FILE_SUFFIXES) or source.startswith(("/", "./", "../", "~"))
+
+
+_TEAM_FILE_SUFFIXES = (".yaml", ".yml", ".json", ".txt")
 
 
 def _exists(source: str) -> bool:

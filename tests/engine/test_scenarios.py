@@ -83,3 +83,13 @@ def test_play_with_an_unknown_ai_is_one_line(tmp_path: Path) -> None:
                   "--ai-a", "genius")
     assert result.returncode == 2
     assert result.stderr.strip() == "teambuilder: unknown AI 'genius' (one of greedy, random, search)"
+
+
+def test_an_unreadable_scenario_file_exits_2_and_the_others_still_run(tmp_path: Path) -> None:
+    unreadable = tmp_path / "unreadable.yaml"
+    unreadable.write_bytes(b"name: \xff\xfe\nplayers: []\n")
+    good = REPO / "tests" / "scenarios" / "demo-cheetah-into-wonder-woman.yaml"
+    result = _cli("scenario", str(good), str(unreadable))
+    assert result.returncode == 2
+    assert f"{unreadable}:1: not UTF-8 text" in result.stdout
+    assert "1 passed, 1 failed" in result.stdout

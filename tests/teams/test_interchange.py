@@ -134,3 +134,22 @@ def test_yaml_keeps_a_format_key_yaml_would_misread_and_reports_bad_characters()
     assert "format: standard\n" in to_yaml(Team(name="t"))
     with pytest.raises(TeamFileError, match=r"^t\.yaml:1: invalid YAML: the character U\+007F is not allowed"):
         parse_yaml_team("name: a\x7f", "t.yaml")
+
+
+@pytest.mark.parametrize("source, message", [
+    ("my-team.yaml", "teambuilder: my-team.yaml: no such file"),
+    ("./teams/x.txt", "teambuilder: ./teams/x.txt: no such file"),
+    ("https://dicecoalition.com/teambuilder/?team=42", "a web address but not a team link"),
+])
+def test_a_mistyped_file_or_a_page_address_writes_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                          source: str, message: str) -> None:
+    target = tmp_path / "team.yaml"
+    code, _, err = run(capsys, "team", "import", source, "-o", str(target))
+    assert code == 2 and message in err and len(err.splitlines()) == 1
+    assert not target.exists()
+
+
+def test_a_one_line_text_list_is_still_a_team(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "team.yaml"
+    code, out, _ = run(capsys, "team", "import", "2x Beast: Big Boy Blue", "-o", str(target))
+    assert code == 0 and "1 cards, 2 dice" in out and target.exists()
