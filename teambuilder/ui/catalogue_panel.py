@@ -2,9 +2,11 @@
 panel, and the table of cards.
 
 The search box and the filters compose: the box's query in parentheses, then the filters'
-terms. A bad query shows its message under the box (the column counts from the box's own
-text) and leaves the last good results in place. Rows drag into the team as card codes;
-Enter or a double-click on a row asks to add that card.
+terms. Under the box one line of fixed height says how many cards match, or, for a bad
+query, what is wrong (the column counts from the box's own text) while the last good
+results stay in place, greyed out as stale: the layout never moves. Down in the box moves
+into the results. Rows drag into the team as card codes; Enter or a double-click on a row
+asks to add that card.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
+    QEvent,
     QMimeData,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -64,6 +68,7 @@ class CataloguePanel(QWidget):
 
     card_selected = Signal(object)
     card_activated = Signal(object)
+    count_changed = Signal(int)
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,9 +77,20 @@ class CataloguePanel(QWidget):
         self.search_box.setPlaceholderText('Search: cheetah, cost<=3 energy:fist, kw:overcrush, aff:villain -set:wwe')
         self.search_box.setClearButtonEnabled(True)
         self.search_box.setToolTip("The query language: see Help > Search syntax (Ctrl+F to come back here)")
+        self.search_box.setAccessibleName("Search the catalogue")
+        self.search_box.installEventFilter(self)
         self.search_error = QLabel(objectName="catalogueSearchError")
         self.search_error.setWordWrap(True)
         self.search_error.setVisible(False)
+        self.search_error.setStyleSheet("color: #c0392b;")
+        self.result_count = QLabel(objectName="catalogueResultCount")
+        # The count and the error share one line of fixed height (two for a long error).
+        status_line = QWidget(objectName="catalogueStatusLine")
+        status_line.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 4)
+        status_layout = QVBoxLayout(status_line)
+        status_layout.setContentsMargins(2, 0, 2, 0)
+        status_layout.addWidget(self.result_count)
+        status_layout.addWidget(self.search_error)
         self.filters = FilterPanel(catalogue.sets(), catalogue.affiliations, catalogue.keywords)
 
         self.model = CatalogueTableModel(catalogue.affiliations, self)
@@ -82,6 +98,7 @@ class CataloguePanel(QWidget):
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
         self.view = QTableView(objectName="catalogueView")
+        self.view.setAccessibleName("Catalogue results")
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
         self.proxy.sort(-1)    # the catalogue's own order (set, number) until a header is clicked
@@ -98,7 +115,7 @@ class CataloguePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.search_box)
-        layout.addWidget(self.search_error)
+        layout.addWidget(status_line)
         layout.addWidget(self.filters)
         layout.addWidget(self.view, 1)
 
@@ -139,14 +156,34 @@ class CataloguePanel(QWidget):
             shift = 0 if query == text else 1 - (len(text) - len(text.lstrip()))
             self.search_error.setText(f"Column {error.position - shift + 1}: {error.message}")
             self.search_error.setVisible(True)
+            self.result_count.setVisible(False)
+            self.view.setEnabled(False)          # the results below are stale: greyed out
             return False
         self.search_error.setVisible(False)
+        self.view.setEnabled(True)
         current = self.current_card()
         self.model.set_cards(cards)
         self.last_count = len(cards)
-        if current is not None:
-            self.select_code(current.code)
+        self.result_count.setText(f"{len(cards):,} card{'s' if len(cards) != 1 else ''}")
+        self.result_count.setVisible(True)
+        self.count_changed.emit(len(cards))
+        # The card view follows the current result: the old card if still listed, else
+        # the first result (or nothing, when nothing matches).
+        if (current is None or not self.select_code(current.code)) and cards and self.view.isVisible():
+            self.view.selectRow(0)
+        elif not cards:
+            self.card_selected.emit(None)
         return True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down (or Page Down) in the search box moves into the results."""
+        if watched is self.search_box and event.type() == QEvent.Type.KeyPress and \
+                event.key() in (Qt.Key.Key_Down, Qt.Key.Key_PageDown) and self.proxy.rowCount():  # type: ignore[attr-defined]
+            self.view.setFocus(Qt.FocusReason.TabFocusReason)
+            if not self.view.currentIndex().isValid():
+                self.view.selectRow(0)
+            return True
+        return super().eventFilter(watched, event)
 
     def current_card(self) -> Card | None:
         index = self.view.currentIndex()

@@ -102,6 +102,7 @@ class FilterPanel(QWidget):
     def _combo(self, name: str, any_text: str, items: list[tuple[str, str]]) -> QComboBox:
         combo = QComboBox()
         combo.setObjectName(name)
+        combo.setAccessibleName(f"Filter: {any_text.removeprefix('Any ')}")
         combo.addItem(any_text, None)
         for text, value in items:
             combo.addItem(text, value)
@@ -129,6 +130,9 @@ class FilterPanel(QWidget):
         spin.setRange(COST_MIN, COST_MAX)
         spin.setValue(value)
         spin.setToolTip(tooltip)
+        label = tooltip.split(" (")[0]
+        spin.setAccessibleName(label)
+        spin.lineEdit().setAccessibleName(label)    # the part that takes the keys
         return spin
 
     def _lay_out(self) -> None:

@@ -33,8 +33,9 @@ def make_action(window: QMainWindow, text: str, slot: object, shortcut: Shortcut
 
 
 def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo: QAction,
-                export_actions: Sequence[QAction]) -> None:
-    """The File, Edit, Play, Catalogue, View and Help menus and the main toolbar."""
+                export_actions: Sequence[QAction], toolbar_undo: QAction, toolbar_redo: QAction) -> None:
+    """The File, Edit, Play, Catalogue, View and Help menus and the main toolbar (which
+    shows ``toolbar_undo``/``toolbar_redo``: short labels for the same commands)."""
     menu = window.menuBar().addMenu("&File")
     for name in ("new", "open", "library", "save", "save_as"):
         menu.addAction(a[name])
@@ -47,6 +48,8 @@ def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo:
     menu.addSeparator()
     menu.addAction(a["print"])
     menu.addAction(a["pdf"])
+    menu.addSeparator()
+    menu.addAction(a["settings"])
     menu.addSeparator()
     menu.addAction(a["quit"])
     menu = window.menuBar().addMenu("&Edit")
@@ -63,11 +66,15 @@ def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo:
     menu = window.menuBar().addMenu("&View")
     menu.addAction(a["dark"])
     menu = window.menuBar().addMenu("&Help")
+    for name in ("shortcuts", "query_help"):
+        menu.addAction(a[name])
+    menu.addSeparator()
     menu.addAction(a["about"])
+    menu.addAction(a["about_qt"])
 
     toolbar = QToolBar("Main", objectName="mainToolbar")
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    for item in (a["new"], a["open"], a["library"], a["save"], None, undo, redo, None,
+    for item in (a["new"], a["open"], a["library"], a["save"], None, toolbar_undo, toolbar_redo, None,
                  a["add"], a["remove"], None, a["import_clipboard"], a["print"], a["pdf"], None,
                  a["playtest"]):
         if item is None:

@@ -9,13 +9,15 @@ window geometry and the theme are restored on start.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QFileDialog,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QScrollArea,
@@ -27,13 +29,16 @@ from teambuilder.catalogue.model import Card
 from teambuilder.teams.formats import Format
 from teambuilder.teams.library import LibraryError
 from teambuilder.teams.model import Team
-from teambuilder.ui import team_io, themes
+from teambuilder.ui import team_io, themes, window_state
 from teambuilder.ui.card_face import CardFace
 from teambuilder.ui.catalogue_panel import CataloguePanel
 from teambuilder.ui.context import AppContext
+from teambuilder.ui.help_dialogs import AboutDialog, QueryHelpDialog, ShortcutSheet
 from teambuilder.ui.library_dialog import LibraryDialog
-from teambuilder.ui.main_menus import Shortcut, build_menus, make_action
+from teambuilder.ui.main_actions import build_actions
+from teambuilder.ui.main_menus import Shortcut, make_action
 from teambuilder.ui.save_banner import SaveBanner
+from teambuilder.ui.settings_dialog import SettingsDialog
 from teambuilder.ui.team_document import TeamDocument
 from teambuilder.ui.team_editor import TeamEditor
 
@@ -41,6 +46,13 @@ if TYPE_CHECKING:      # the engine loads when a playtest starts, not with the w
     from teambuilder.sim.playtest import PlaytestConfig
 
 STATUS_MS = 6000
+# The first window fits a 1366x768 screen with room for a panel and the title bar; the
+# team panel shows a full team (8 cards, 2 basic actions) at 1280x720 and above.
+DEFAULT_SIZE = (1340, 700)
+# Keys the sheet lists that belong to widgets rather than window actions.
+SHEET_EXTRAS = (("Add the selected catalogue card", "Enter, double-click"),
+                ("From the search box to the results", "Down"))
+DialogT = TypeVar("DialogT", bound=QDialog)
 
 
 class MainWindow(QMainWindow):
@@ -50,13 +62,14 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.context = context
         self.setObjectName("mainWindow")
-        self.resize(1400, 820)
+        self.resize(*DEFAULT_SIZE)
         catalogue = context.catalogue
 
         self.catalogue_panel = CataloguePanel(catalogue)
         self.card_face = CardFace(catalogue.affiliations, catalogue.keywords)
         self.card_scroll = QScrollArea(objectName="cardDetailScroll")
         self.card_scroll.setWidgetResizable(True)
+        self.card_scroll.setAccessibleName("Card details")
         self.card_scroll.setWidget(self.card_face)
         basic_actions = catalogue.search("kind:basic_action")
         self.document = TeamDocument(context.lookup, parent=self)
@@ -72,6 +85,10 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.save_banner.wrap(self.splitter))
 
         self.catalogue_panel.card_selected.connect(self.card_face.show_card)
+        self.result_count = QLabel(objectName="statusResultCount")
+        self.statusBar().addPermanentWidget(self.result_count)
+        self.catalogue_panel.count_changed.connect(lambda count: self.result_count.setText(f"{count:,} cards found"))
+        self.result_count.setText(f"{self.catalogue_panel.last_count:,} cards found")
         self.catalogue_panel.card_activated.connect(self.add_card)
         self.team_editor.card_chosen.connect(self.card_face.show_card)
         self.team_editor.playtest_button.setToolTip("Play this team against an AI opponent (Ctrl+G)")
@@ -95,50 +112,7 @@ class MainWindow(QMainWindow):
         return make_action(self, text, slot, shortcut, name, tip)
 
     def _build_actions(self) -> None:
-        key = QKeySequence.StandardKey
-        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence(key.Undo))
-        undo.setObjectName("actionUndo")
-        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(key.Redo)])
-        redo.setObjectName("actionRedo")
-        self.undo_action, self.redo_action = undo, redo
-        self.actions_by_name = {
-            "new": self._action("&New team", self.new_team, key.New, "actionNew"),
-            "open": self._action("&Open team file\u2026", self.open_file, key.Open, "actionOpen"),
-            "library": self._action("Team &library\u2026", self.open_library, "Ctrl+L", "actionLibrary"),
-            "save": self._action("&Save", self.save, key.Save, "actionSave",
-                                 "Save now (the library also saves every change by itself)"),
-            "save_as": self._action("Save &as file\u2026", self.save_as, "Ctrl+Shift+S", "actionSaveAs"),
-            "import_file": self._action("Import from &file\u2026", self.import_file, "Ctrl+I", "actionImportFile"),
-            "import_clipboard": self._action("Import from &clipboard", self.import_clipboard, "Ctrl+Shift+V",
-                                             "actionImportClipboard",
-                                             "Import a team link, text list, JSON or YAML from the clipboard"),
-            "copy_link": self._action("&Copy team link", lambda: self.copy_export("link"), "Ctrl+Shift+C",
-                                      "actionCopyLink"),
-            "print": self._action("&Print preview\u2026", self.print_preview, key.Print, "actionPrint"),
-            "pdf": self._action("Export team sheet as P&DF\u2026", self.export_pdf_dialog, "Ctrl+E", "actionPdf"),
-            "quit": self._action("&Quit", self.close, key.Quit, "actionQuit"),
-            "find": self._action("&Find cards", self.catalogue_panel.focus_search, key.Find, "actionFind"),
-            "add": self._action("&Add card to team", self.add_current_card, "Ctrl+Return", "actionAdd",
-                                "Add the selected catalogue card (Enter or a double-click in the catalogue)"),
-            "remove": self._action("&Remove card", self.team_editor.remove_selected, key.Delete, "actionRemove"),
-            "more": self._action("One die &more", lambda: self.team_editor.change_dice(1), "+", "actionMoreDice"),
-            "less": self._action("One die &fewer", lambda: self.team_editor.change_dice(-1), "-", "actionLessDice"),
-            "filters": self._action("Clear &filters", self.catalogue_panel.filters.clear, "Ctrl+Shift+F",
-                                    "actionClearFilters"),
-            "playtest": self._action("&Playtest against the AI\u2026", lambda _checked=False: self.playtest(),
-                                     "Ctrl+G", "actionPlaytest"),
-            "dark": self._action("&Dark theme", self.toggle_theme, "Ctrl+Shift+T", "actionDarkTheme"),
-            "about": self._action("&About", self.about, None, "actionAbout"),
-        }
-        self.actions_by_name["more"].setShortcuts([QKeySequence("+"), QKeySequence("=")])
-        self.actions_by_name["dark"].setCheckable(True)
-        self.addAction(undo)
-        self.addAction(redo)
-        export_actions = [self._action(f"Export as {label}\u2026", lambda _checked=False, to=to: self.export_dialog(to),
-                                       None, f"actionExport_{to}") for to, label in team_io.EXPORT_LABELS.items()]
-        build_menus(self, self.actions_by_name, undo, redo, export_actions)
+        self.undo_action, self.redo_action, self.actions_by_name = build_actions(self)
 
     # -- the team --------------------------------------------------------------------------
     def add_card(self, card: Card) -> None:
@@ -151,7 +125,7 @@ class MainWindow(QMainWindow):
             self.add_card(card)
 
     def new_team(self) -> None:
-        self.load_team(Team(name="New team"), None)
+        self.load_team(Team(name="New team", format=self._new_team_format()), None)
         self.status("New team: add cards from the catalogue (Enter, double-click or drag).")
 
     def load_team(self, team: Team, library_id: int | None, file_path: str | None = None) -> None:
@@ -336,7 +310,9 @@ class MainWindow(QMainWindow):
         except (PlaytestError, LibraryError, ValueError) as error:
             QMessageBox.warning(self, "Cannot start the playtest", str(error))
             return None
-        window = PlaytestWindow(session, self.context.catalogue)
+        settings = self.context.settings
+        window = PlaytestWindow(session, self.context.catalogue, pace_ms=settings.ai_pace_ms,
+                                stops=settings.playtest_stops)
         self.playtest_windows.append(window)
         window.show()
         return window
@@ -356,24 +332,11 @@ class MainWindow(QMainWindow):
         self.context.settings.theme = theme
 
     def _restore_state(self) -> None:
-        settings = self.context.settings
-        if settings.geometry is not None:
-            self.restoreGeometry(settings.geometry)
-        if settings.window_state is not None:
-            self.restoreState(settings.window_state)
-        for name, splitter in (("main", self.splitter), ("team", self.team_editor.splitter)):
-            saved = settings.splitter(name)
-            if saved is not None:
-                splitter.restoreState(saved)
-        self.actions_by_name["dark"].setChecked(settings.theme == "dark")
+        window_state.restore(self, self.context.settings, {"main": self.splitter, "team": self.team_editor.splitter})
+        self.actions_by_name["dark"].setChecked(self.context.settings.theme == "dark")
 
     def save_state(self) -> None:
-        settings = self.context.settings
-        settings.geometry = self.saveGeometry()
-        settings.window_state = self.saveState()
-        settings.set_splitter("main", self.splitter.saveState())
-        settings.set_splitter("team", self.team_editor.splitter.saveState())
-        settings.sync()
+        window_state.save(self, self.context.settings, {"main": self.splitter, "team": self.team_editor.splitter})
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.save_banner.may_close(self):    # the library could not take the last edits
@@ -382,9 +345,35 @@ class MainWindow(QMainWindow):
         self.save_state()
         super().closeEvent(event)
 
-    def about(self) -> None:
-        QMessageBox.about(self, "About", f"Dice Masters Team Builder {__version__}\n\n{self.context.catalogue.count()}"
-                          " cards. Teams are saved in the library after every change.")
+    def _new_team_format(self) -> str:
+        wanted = self.context.settings.default_format
+        return wanted if wanted in self.context.formats else Team(name="").format
+
+    def about_qt(self) -> None:
+        QMessageBox.aboutQt(self, "About Qt")
+
+    def about(self) -> AboutDialog:
+        return self._show_dialog(AboutDialog(self.context.catalogue.count(), self))
+
+    def shortcut_sheet(self) -> ShortcutSheet:
+        return self._show_dialog(ShortcutSheet(self.actions_by_name_in_menu_order(), SHEET_EXTRAS, self))
+
+    def query_help(self) -> QueryHelpDialog:
+        return self._show_dialog(QueryHelpDialog(self))
+
+    def settings_dialog(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.context.settings, self.context.formats, self)
+        dialog.accepted.connect(lambda: self.set_theme(self.context.settings.theme))
+        return self._show_dialog(dialog)
+
+    def _show_dialog(self, dialog: DialogT) -> DialogT:
+        """Open a dialog window-modal; it deletes itself when closed."""
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def actions_by_name_in_menu_order(self) -> list[QAction]:
+        return [self.undo_action, self.redo_action, *self.actions_by_name.values()]
 
     def status(self, message: str) -> None:
         self.statusBar().showMessage(message, STATUS_MS)

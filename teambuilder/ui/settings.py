@@ -19,6 +19,13 @@ from PySide6.QtCore import QByteArray, QSettings
 from teambuilder import paths
 
 THEMES = ("light", "dark")
+AIS = ("greedy", "search", "random")
+# Where a playtest stops for the user even when passing is all they can do (otherwise the
+# app passes for them): the Main Step and the attack step, on their turn and the AI's.
+PLAYTEST_STOPS = {"my_main": "My Main Step", "my_attack": "My attack step",
+                  "their_main": "The AI's Main Step", "their_attack": "The AI's attack step"}
+MAX_PACE_MS = 2000
+MAX_TEXT = 200
 SETTINGS_FILE = "settings.ini"
 # Real settings are a few kilobytes; QSettings reads the whole file at once, so a bigger
 # one would only cost start-up time and memory.
@@ -106,6 +113,66 @@ class Settings:
             self._store.remove("library/last_team")
         else:
             self._store.setValue("library/last_team", value)
+
+    def _text(self, key: str) -> str:
+        value = self._store.value(key, "")
+        return value[:MAX_TEXT] if isinstance(value, str) else ""
+
+    @property
+    def default_format(self) -> str:
+        return self._text("teams/default_format") or "standard"
+
+    @default_format.setter
+    def default_format(self, value: str) -> None:
+        self._store.setValue("teams/default_format", value)
+
+    @property
+    def player_name(self) -> str:
+        return self._text("sheet/player")
+
+    @player_name.setter
+    def player_name(self, value: str) -> None:
+        self._store.setValue("sheet/player", value[:MAX_TEXT])
+
+    @property
+    def event_name(self) -> str:
+        return self._text("sheet/event")
+
+    @event_name.setter
+    def event_name(self, value: str) -> None:
+        self._store.setValue("sheet/event", value[:MAX_TEXT])
+
+    @property
+    def ai(self) -> str:
+        value = self._text("playtest/ai")
+        return value if value in AIS else "greedy"
+
+    @ai.setter
+    def ai(self, value: str) -> None:
+        self._store.setValue("playtest/ai", value)
+
+    @property
+    def ai_pace_ms(self) -> int:
+        value = self._store.value("playtest/pace_ms", 400)
+        try:
+            number = int(value) if isinstance(value, int | str) and not isinstance(value, bool) else 400
+        except ValueError:
+            return 400
+        return min(max(number, 0), MAX_PACE_MS)
+
+    @ai_pace_ms.setter
+    def ai_pace_ms(self, value: int) -> None:
+        self._store.setValue("playtest/pace_ms", int(value))
+
+    @property
+    def playtest_stops(self) -> frozenset[str]:
+        value = self._store.value("playtest/stops", "")
+        words = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+        return frozenset(w for w in words if isinstance(w, str) and w in PLAYTEST_STOPS)
+
+    @playtest_stops.setter
+    def playtest_stops(self, value: frozenset[str]) -> None:
+        self._store.setValue("playtest/stops", ",".join(sorted(value)))
 
     def sync(self) -> None:
         self._store.sync()

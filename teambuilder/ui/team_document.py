@@ -8,6 +8,7 @@ changes to the same card merge into one undo step (holding "+" is one step back)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
@@ -24,9 +25,13 @@ class _SwapTeam(QUndoCommand):
     """Replace the document's team by ``after``; undo puts ``before`` back."""
 
     def __init__(self, document: TeamDocument, before: Team, after: Team, text: str,
-                 merge_key: tuple[str, int] | None = None) -> None:
+                 merge_key: tuple[str, int] | None = None,
+                 merged_text: Callable[[Team, Team], str] | None = None) -> None:
         super().__init__(text)
         self.document, self.before, self.after, self.merge_key = document, before, after, merge_key
+        # How to say the change again once later presses merge into it (from ``before`` to
+        # the latest ``after``), so "Undo ..." names the state it returns to.
+        self.merged_text = merged_text
 
     def redo(self) -> None:
         self.document._set(self.after)
@@ -41,6 +46,8 @@ class _SwapTeam(QUndoCommand):
         if not isinstance(other, _SwapTeam) or other.merge_key != self.merge_key:
             return False
         self.after = other.after
+        if self.merged_text is not None:
+            self.setText(self.merged_text(self.before, self.after))
         return True
 
 
@@ -106,7 +113,12 @@ class TeamDocument(QObject):
         cards = list(self.team.cards)
         cards[row] = TeamCard(entry.ref, dice)
         name = card.full_name if card else entry.ref
-        self._push(replace(self.team, cards=tuple(cards)), f"{name}: {dice} dice", ("dice", row))
+
+        def says(before: Team, after: Team) -> str:
+            return f"{name}: {before.cards[row].dice} \u2192 {after.cards[row].dice} dice"
+
+        after = replace(self.team, cards=tuple(cards))
+        self._push(after, says(self.team, after), ("dice", row), says)
 
     def set_basic_action(self, slot: int, code: str | None) -> None:
         """Put a basic action card in slot ``slot`` (None empties the slot)."""
@@ -148,8 +160,9 @@ class TeamDocument(QObject):
         self._set(team)
 
     # -- internals ---------------------------------------------------------------------
-    def _push(self, after: Team, text: str, merge_key: tuple[str, int] | None = None) -> None:
-        self.undo_stack.push(_SwapTeam(self, self.team, after, text, merge_key))
+    def _push(self, after: Team, text: str, merge_key: tuple[str, int] | None = None,
+              merged_text: Callable[[Team, Team], str] | None = None) -> None:
+        self.undo_stack.push(_SwapTeam(self, self.team, after, text, merge_key, merged_text))
 
     def _set(self, team: Team) -> None:
         self.team = team

@@ -12,6 +12,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QCompleter,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStyle,
     QTableView,
@@ -37,6 +39,9 @@ from teambuilder.ui.team_model import CODE_ROLE, COL_DICE, COL_NAME, DiceDelegat
 from teambuilder.ui.team_stats_view import TeamStatsView
 
 VIOLATION_ROLE = Qt.ItemDataRole.UserRole + 20
+# The team table always has room for a full Standard team without scrolling.
+VISIBLE_TEAM_ROWS = 8
+MIN_TABS_HEIGHT = 140    # the checks and charts below the team: a few lines, then they scroll
 
 
 class TeamEditor(QWidget):
@@ -53,8 +58,10 @@ class TeamEditor(QWidget):
 
         self.name_edit = QLineEdit(objectName="teamName")
         self.name_edit.setPlaceholderText("Team name")
+        self.name_edit.setAccessibleName("Team name")
         self.name_edit.editingFinished.connect(lambda: document.rename(self.name_edit.text()))
         self.format_box = QComboBox(objectName="teamFormat")
+        self.format_box.setAccessibleName("Team format")
         for key, fmt in formats.items():
             self.format_box.addItem(fmt.name, key)
         self.format_box.activated.connect(
@@ -62,6 +69,7 @@ class TeamEditor(QWidget):
 
         self.model = TeamTableModel(document, self)
         self.view = QTableView(objectName="teamView")
+        self.view.setAccessibleName("Team cards and dice")
         self.view.setModel(self.model)
         self.view.setItemDelegateForColumn(COL_DICE, DiceDelegate(document, self.view))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -77,6 +85,9 @@ class TeamEditor(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
+        rows = self.view.verticalHeader().defaultSectionSize()
+        self.view.setMinimumHeight(header.sizeHint().height() + VISIBLE_TEAM_ROWS * rows + 2 * self.view.frameWidth())
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
 
         self.remove_button = QPushButton("Remove", objectName="teamRemove")
@@ -84,6 +95,7 @@ class TeamEditor(QWidget):
         self.remove_button.clicked.connect(self.remove_selected)
         self.less_button = QPushButton("\u2212", objectName="teamLessDice")
         self.less_button.setToolTip("One die fewer (-)")
+        self.less_button.setAccessibleName("One die fewer")
         self.less_button.clicked.connect(lambda: self.change_dice(-1))
         self.more_button = QPushButton("+", objectName="teamMoreDice")
         self.more_button.setToolTip("One die more (+)")
@@ -100,6 +112,7 @@ class TeamEditor(QWidget):
 
         self.validation_label = QLabel(objectName="teamValidationSummary")
         self.validation = QListWidget(objectName="teamValidation")
+        self.validation.setAccessibleName("Rules check")
         self.validation.setWordWrap(True)
         self.validation.itemClicked.connect(self._violation_clicked)
         self.validation.itemActivated.connect(self._violation_clicked)
@@ -120,8 +133,16 @@ class TeamEditor(QWidget):
         # The checks and the charts share the lower half: the summary line above says
         # legal or not at a glance, and a new error brings the Checks tab forward.
         self.tabs = QTabWidget(objectName="teamTabs")
+        self.tabs.setAccessibleName("Rules check and statistics")
         self.tabs.addTab(self.validation, "Checks")
-        self.tabs.addTab(self.stats_view, "Statistics")
+        # The charts scroll inside their tab: their size must never push the team (above)
+        # out of view on a small screen.
+        self.stats_scroll = QScrollArea(objectName="teamStatsScroll")
+        self.stats_scroll.setWidgetResizable(True)
+        self.stats_scroll.setWidget(self.stats_view)
+        self.stats_scroll.setAccessibleName("Team statistics")
+        self.tabs.addTab(self.stats_scroll, "Statistics")
+        self.tabs.setMinimumHeight(MIN_TABS_HEIGHT)
         self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="teamSplitter")
         for part in (top, self.tabs):
             self.splitter.addWidget(part)
@@ -183,9 +204,20 @@ class TeamEditor(QWidget):
         while len(self.basic_boxes) < wanted:
             slot = len(self.basic_boxes)
             box = QComboBox(objectName=f"basicAction{slot + 1}")
+            box.setAccessibleName(f"Basic action {slot + 1}")
             box.addItem("(none)", None)
             for card in self.basic_action_cards:
                 box.addItem(f"{card.full_name} ({card.code})", card.code)
+            # Searchable: type any part of a name or code and pick from what matches.
+            box.setEditable(True)
+            box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            completer = QCompleter(box.model(), box)
+            completer.setFilterMode(Qt.MatchFlag.MatchContains)
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+            box.setCompleter(completer)
+            box.lineEdit().setPlaceholderText("Type to search basic actions")
+            box.lineEdit().setAccessibleName(f"Basic action {slot + 1}: type to search")
             box.activated.connect(lambda index, s=slot, b=box: self.document.set_basic_action(s, b.itemData(index)))
             self.basic_boxes.append(box)
             self.basic_form.addRow(f"Basic action {slot + 1}", box)
@@ -214,7 +246,7 @@ class TeamEditor(QWidget):
         if errors > self._errors_shown:
             self.tabs.setCurrentWidget(self.validation)
         elif not self.violations and self.tabs.currentWidget() is self.validation:
-            self.tabs.setCurrentWidget(self.stats_view)     # nothing to check: show the charts
+            self.tabs.setCurrentWidget(self.stats_scroll)     # nothing to check: show the charts
         self._errors_shown = errors
         self.tabs.setTabText(0, f"Checks ({len(self.violations)})" if self.violations else "Checks")
         if not self.violations:

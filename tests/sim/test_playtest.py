@@ -88,8 +88,11 @@ def test_restart_and_a_saved_replay_give_the_same_game(make_session, catalogue, 
     record, teams = PlaytestSession.read_replay(path)
     loaded = PlaytestSession.from_record(build_matchup(teams, catalogue, record["format"]), teams, record)
     assert loaded.game.log == session.game.log and loaded.deciders == session.deciders
+    played = list(session.game.log)
     session.restart()
-    assert session.game.log == first_log and not session.can_undo()
+    assert session.game.log == first_log
+    assert session.can_undo() and session.undo()           # undo brings the game before the restart back
+    assert session.game.log == played
 
 
 def test_a_broken_replay_is_a_one_line_error(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QListWidget, QPlainTextEdit, QPushButton
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QListWidget, QMessageBox, QPlainTextEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 from teambuilder.ai.agents import make_agent
@@ -23,15 +24,33 @@ REPO = Path(__file__).resolve().parents[2]
 TEAMS = REPO / "data" / "teams"
 
 
-def open_window(qtbot: QtBot, catalogue, seed: int = 5, first: str = "me") -> PlaytestWindow:  # type: ignore[no-untyped-def]
+def open_window(qtbot: QtBot, catalogue, seed: int = 5, first: str = "me",  # type: ignore[no-untyped-def]
+                ask_before_closing: bool = False) -> PlaytestWindow:
+    """A playtest window; it closes at the test's end without asking unless told to ask."""
     mine, theirs = (read_team_file(TEAMS / "standard-bat-family.yaml"),
                     read_team_file(TEAMS / "standard-villains.yaml"))
     session = make_session(mine, theirs, catalogue, PlaytestConfig(ai="greedy", seed=seed, first=first))
-    window = PlaytestWindow(session, catalogue, pace_ms=0)
+    window = PlaytestWindow(session, catalogue, pace_ms=0, ask_before_closing=ask_before_closing)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+def answer_the_question(qtbot: QtBot, button: QMessageBox.StandardButton) -> list[str]:
+    """Press ``button`` on the next question box when it opens; its text lands in the list."""
+    seen: list[str] = []
+
+    def press() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, press)
+            return
+        seen.append(box.text())
+        qtbot.mouseClick(box.button(button), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, press)
+    return seen
 
 
 def click(qtbot: QtBot, widget) -> None:  # type: ignore[no-untyped-def]
@@ -118,8 +137,14 @@ def test_save_and_load_a_replay_and_restart(qtbot: QtBot, catalogue, tmp_path: P
     log = list(window.session.game.log)
     path = tmp_path / "game.json"
     window.session.save(path)
+    asked = answer_the_question(qtbot, QMessageBox.StandardButton.No)
+    window.actions_by_name["restart"].trigger()
+    assert asked and "same seed" in asked[0] and window.session.game.log == log     # No: nothing changed
+    answer_the_question(qtbot, QMessageBox.StandardButton.Yes)
     window.actions_by_name["restart"].trigger()
     assert window.session.game.decision.kind == "reroll" and len(window.session.game.record) == 0
+    window.actions_by_name["undo"].trigger()                  # undo brings the game before the restart back
+    assert window.session.game.log == log
     assert window.load(path)
     assert window.session.game.log == log
 
@@ -139,7 +164,8 @@ def test_cards_the_engine_cannot_fully_play_are_named(qtbot: QtBot, catalogue) -
 def test_playtest_button_opens_a_game_of_the_team_being_built(qtbot: QtBot, window, catalogue) -> None:  # type: ignore[no-untyped-def]
     window.open_path(TEAMS / "standard-x-men.yaml")
     opened = window.playtest(read_team_file(TEAMS / "standard-villains.yaml"), PlaytestConfig(seed=2, first="ai"))
-    assert opened is not None
+    assert opened is not None and opened.ask_before_closing     # a game started from the app asks
+    opened.ask_before_closing = False                              # (the test's end closes it)
     qtbot.addWidget(opened)
     qtbot.waitUntil(lambda: opened.session.my_turn_to_decide)
     assert opened.session.teams[0].name == "Children of the Atom"
@@ -170,3 +196,58 @@ def test_cli_autoplay_finishes_offscreen(tmp_path: Path) -> None:
                                 check=False, env=env, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stderr
         assert " wins " in result.stdout or "tie" in result.stdout.lower(), result.stdout
+
+
+def test_one_pass_ends_my_main_step_and_the_ais_pass_is_in_the_log(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, catalogue, first="me")
+    click(qtbot, window.findChild(QPushButton, "decisionConfirm"))        # keep the roll
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide)
+    game = window.session.game
+    assert game.decision.kind == "priority" and "Main Step" in game.decision.prompt
+    click(qtbot, window.findChild(QPushButton, "decisionPass"))           # one press
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide or window.session.game.over, timeout=20000)
+    decision = window.session.game.decision
+    assert not ("Main Step" in decision.prompt and window.session.game.turn_number == 1
+                and window.session.game.active == 0), "priority came back with the same Main Step prompt"
+    log = window.findChild(QPlainTextEdit, "playtestLog").toPlainText()
+    assert "passes priority (Main Step)" in log
+    window.actions_by_name["undo"].trigger()       # undo takes back my pass, not the one the app made
+    assert window.session.game.decision.player == 0 and "Main Step" in window.session.game.decision.prompt
+
+
+def test_the_window_stays_responsive_while_the_search_ai_thinks(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    mine, theirs = (read_team_file(TEAMS / "standard-bat-family.yaml"),
+                    read_team_file(TEAMS / "standard-villains.yaml"))
+    session = make_session(mine, theirs, catalogue, PlaytestConfig(ai="search", seed=2, first="ai"))
+    window = PlaytestWindow(session, catalogue, pace_ms=0, ask_before_closing=False)
+    qtbot.addWidget(window)
+    window.show()
+    ticks: list[int] = []
+    timer = QTimer(window, interval=10)
+    timer.timeout.connect(lambda: ticks.append(len(window.session.game.record)))
+    timer.start()
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide, timeout=60000)
+    timer.stop()
+    moves = len(window.session.game.record)
+    assert moves >= 2
+    # The timer fired while the AI was still to move (before its last decision landed).
+    assert any(count < moves for count in ticks), "the event loop stood still while the AI thought"
+
+
+@pytest.mark.filterwarnings("ignore:Function.*setActiveWindow:DeprecationWarning")
+def test_escape_closes_the_playtest_after_asking(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, catalogue, ask_before_closing=True)
+    click(qtbot, window.findChild(QPushButton, "decisionConfirm"))
+    qtbot.waitUntil(lambda: window.session.my_turn_to_decide)
+    window.activateWindow()
+    QApplication.setActiveWindow(window)      # (offscreen: no window manager activates it)
+    qtbot.waitActive(window)
+    asked = answer_the_question(qtbot, QMessageBox.StandardButton.No)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert asked and "not over" in asked[0] and window.isVisible()
+    QApplication.setActiveWindow(window)
+    answer_the_question(qtbot, QMessageBox.StandardButton.Yes)
+    qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.isVisible())
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus == ["&Game", "&View"]
