@@ -30,7 +30,10 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
-    if effect.pay is not None and effect.pay.free:
+    if effect.pay is not None and effect.pay.free:     # "if that KOs it, you may ...": the "may" after the "if"
+        bare = describe(replace(effect, unless=None, pay=None, conditions=()))
+        if text != bare and text.endswith(bare):
+            return f"{text[:-len(bare)]}you may {bare}"
         return f"you may {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")

@@ -70,6 +70,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
+    if f.blocked is not None:
+        words.append("blocked" if f.blocked else "unblocked")
     words += ["named"] * f.named
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"

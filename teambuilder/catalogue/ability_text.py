@@ -247,7 +247,7 @@ def describe_rule(effect: Effect) -> str:
         "prevent_damage": (f"prevent all damage{' from ' + _SOURCES.get(effect.by, by_whom) if effect.by else ''}"
                            + (f" from {match}" if match else "")
                            + (f" to {who}" if effect.applies_to is not None else "")),
-        "no_combat_damage": f"{who} deal no combat damage",
+        "no_combat_damage": f"{_verb(who, 'deals', 'deal')} no combat damage",
         "double_damage": f"{who} deal double damage",
         "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
         "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",

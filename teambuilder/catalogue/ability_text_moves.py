@@ -41,6 +41,13 @@ def it_condition(f: DieFilter, at_least: int | None, dice_words: Callable[[DieFi
     if f.face:
         return f"it shows {FACE_WORDS[f.face]}"
     described = dice_words(replace(f, it=False, zone="field", zones=())).replace(" character die", " die")
+    plain = dice_words(replace(f, it=False, zone="field", zones=(), doomed=None)).replace(" character die", " die")
+    if f.doomed is not None and plain in ("die", "character die"):     # "if that damage KOs it"
+        return "that damage KOs it" if bool(at_least) == f.doomed else "that damage does not KO it"
+    zones = f.zones or ((f.zone,) if f.zone not in ("field", "any") else ())
+    if zones and described in ("die", "character die"):     # only where it is now: "it is in the Used Pile"
+        where = " or ".join(ZONE_WORDS[z] for z in zones)
+        return f"it is now in the {where}" if at_least else f"it is not in the {where}"
     if at_least is None or at_least == 0:
         return "none of them is " + described
     return "it is " + ("an " if described[:1].lower() in "aeiou" else "a ") + described
@@ -49,7 +56,7 @@ def it_condition(f: DieFilter, at_least: int | None, dice_words: Callable[[DieFi
 def chosen(phrase: str, count: int, up_to: bool) -> str:
     """Dice chosen, not targeted: "1 of your Batman dice", "up to 2 Sidekick dice"."""
     how_many = f"up to {count}" if up_to else str(count)
-    return f"{how_many} {phrase}" if not phrase.startswith("your ") else f"{how_many} of {phrase}"
+    return f"{how_many} {phrase}" if not phrase.startswith(("your ", "those ")) else f"{how_many} of {phrase}"
 
 
 def limited(amount: Amount, base: str) -> str:
