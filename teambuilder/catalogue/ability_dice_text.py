@@ -123,6 +123,10 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append("without " + " or ".join(k.replace("_", " ").title() for k in f.not_keywords))
     if f.name_contains:
         extras.append(f"whose name contains {f.name_contains}")
+    if f.title_contains:
+        extras.append(f"with {f.title_contains} in its name or subtitle")
+    if f.not_title_contains:
+        extras.append(f"without {f.not_title_contains} in its name or subtitle")
     if f.has_affiliation is not None:
         extras.append("with an affiliation" if f.has_affiliation else "with no affiliation")
     if f.min_cost is not None:

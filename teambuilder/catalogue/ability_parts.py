@@ -95,7 +95,8 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
+                "title_contains", "not_title_contains")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -126,6 +127,8 @@ def parse_filter(raw: Any) -> DieFilter:
         max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"),
         min_attack=opt_int(raw, "min_attack"), zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
         name_contains=str(raw.get("name_contains", "")), has_affiliation=opt_bool(raw, "has_affiliation"),
+        title_contains=str(raw.get("title_contains", "")),
+        not_title_contains=str(raw.get("not_title_contains", "")),
         min_cost=opt_int(raw, "min_cost"), zones=zones,
         hit=choice_of(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
         this=bool(opt_bool(raw, "this")), other=bool(opt_bool(raw, "other")),

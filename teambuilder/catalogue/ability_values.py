@@ -102,6 +102,8 @@ class DieFilter:
     doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)
     hit: str = ""                 # you | opponent: it damaged that player this turn
     name_contains: str = ""       # its card's name contains this text ("Kryptonite")
+    title_contains: str = ""      # its card's name or subtitle contains this text ("Thor")
+    not_title_contains: str = ""  # neither its card's name nor its subtitle contains this text
     has_affiliation: bool | None = None   # has some affiliation (False: none at all)
     min_cost: int | None = None
     zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
@@ -211,6 +213,7 @@ class Effect:
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
     lowest: int = 0                 # choose number: the lowest number offered (``from:``)
     keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
+    keep_up_to: bool = False        # draw: ... or fewer, even none (``keep: N, up_to: true``)
 
     @property
     def targets(self) -> bool:

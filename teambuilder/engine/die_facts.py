@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import DieFilter
 from teambuilder.engine.dice import CHARACTER, ENERGY, Face
 from teambuilder.engine.energy import Payment
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Zone
@@ -31,6 +32,14 @@ def affiliations(game: Game, die: Die) -> set[str]:
 def card_name(game: Game, die: Die) -> str:
     card = game.card_of(die)
     return card.card.name if card is not None else "Sidekick"
+
+
+def titled(name: str, subtitle: str, f: DieFilter) -> bool:
+    """Whether a card's name or subtitle contains ``f.title_contains`` (any case) and
+    neither contains ``f.not_title_contains`` ("with Thor in its name or subtitle")."""
+    title = f"{name}\n{subtitle}".lower()
+    return (not f.title_contains or f.title_contains.lower() in title) and \
+        (not f.not_title_contains or f.not_title_contains.lower() not in title)
 
 
 def is_character_die(die: Die) -> bool:
