@@ -111,9 +111,7 @@ def _parse_effect(raw: Any) -> Effect:
         bursts=bool(opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
         less=int_field(raw, "less"), optional=bool(opt_bool(raw, "optional")), keep=int_field(raw, "keep"),
-        lowest=int_field(raw, "from"), keep_up_to=bool(opt_bool(raw, "up_to")))
-    if effect.keep_up_to and not effect.keep:
-        raise fail(raw, "up_to: a draw keeps up to N dice (keep: N)")
+        lowest=int_field(raw, "from"))
     if effect.keep and (effect.match is not None or effect.all):
         raise fail(raw, "keep: the player chooses the dice kept; a draw keeps N or matches, not both")
     if effect.unless is not None and effect.pay is not None:

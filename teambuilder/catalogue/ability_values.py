@@ -213,7 +213,6 @@ class Effect:
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
     lowest: int = 0                 # choose number: the lowest number offered (``from:``)
     keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
-    keep_up_to: bool = False        # draw: ... or fewer, even none (``keep: N, up_to: true``)
 
     @property
     def targets(self) -> bool:

@@ -105,7 +105,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep", "up_to"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep"),
     "field": ("amount", "level"),
     "roll": ("amount", "into"),
     "buy": ("into", "cost", "less", "optional"),

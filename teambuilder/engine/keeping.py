@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import moves
-from teambuilder.engine.actions import Action, ChooseTarget, Pass
+from teambuilder.engine.actions import Action, ChooseTarget
 from teambuilder.engine.effects import move
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import ask, continuation
@@ -39,44 +39,35 @@ def draw_and_keep(ctx: Context, effect: Effect, count: int, players: list[int]) 
         return False
     game.say(f"draws {', '.join(d.spec.name for d in drawn)}.", player)
     offer = KeepOffer(Frame.of(ctx), tuple(d.id for d in drawn), (), effect.keep, effect.into or "reserve",
-                      effect.otherwise or "bag", effect.level, effect.keep_up_to)
+                      effect.otherwise or "bag", effect.level)
     _next(game, player, offer)
     return True
 
 
 def _next(game: Game, player: int, offer: KeepOffer) -> None:
     left = [i for i in offer.drawn if i not in offer.kept]
-    if len(offer.kept) >= offer.keep or not left or \
-            not offer.up_to and len(left) <= offer.keep - len(offer.kept):
+    if len(offer.kept) >= offer.keep or len(left) <= offer.keep - len(offer.kept):
         kept = offer.kept + tuple(left[:offer.keep - len(offer.kept)])
         _settle(game, player, offer, kept)
         return
-    # "Up to N": the player may stop (pass) and keep only those picked so far.
-    ask(game, player, f"Choose a drawn die to keep ({len(offer.kept) + 1} of {'up to ' * offer.up_to}{offer.keep}).",
-        ((Pass(),) if offer.up_to else ()) + tuple(ChooseTarget(i) for i in left), then=_kept, data=offer)
+    ask(game, player, f"Choose a drawn die to keep ({len(offer.kept) + 1} of {offer.keep}).",
+        tuple(ChooseTarget(i) for i in left), then=_kept, data=offer)
 
 
 @continuation(KEEP_PICK, KeepOffer)
 def _kept(game: Game, player: int, action: Action, data: KeepOffer) -> None:
-    if isinstance(action, Pass):
-        _settle(game, player, data, data.kept)      # no more kept: the rest go ``otherwise``
-        return
     assert isinstance(action, ChooseTarget)
     _next(game, player, KeepOffer(data.frame, data.drawn, data.kept + (action.target,), data.keep, data.into,
-                                  data.otherwise, data.level, data.up_to))
+                                  data.otherwise, data.level))
 
 
 def _settle(game: Game, player: int, offer: KeepOffer, kept: tuple[int, ...]) -> None:
     ctx = offer.frame.context(game)
     for die_id in kept:
         _place(ctx, player, game.dice[die_id], offer.into, offer.level)
-    for die in (game.dice[i] for i in offer.drawn if i not in kept):
-        if offer.otherwise == "reserve":        # "roll the rest": rolled into the Reserve Pool
-            roll(game, die)
-            die.zone = Zone.RESERVE
-            game.say(f"rolls {die.spec.name}: {die.spec.faces[die.face].describe()}.", player)
-        else:
-            move(game, die, ZONE_OF[offer.otherwise])     # (the move says where)
+    for die_id in offer.drawn:
+        if die_id not in kept:
+            move(game, game.dice[die_id], ZONE_OF[offer.otherwise])     # (the move says where)
 
 
 def _place(ctx: Context, player: int, die: Die, into: str, level: int) -> None:

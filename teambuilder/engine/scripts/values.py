@@ -89,4 +89,3 @@ class KeepOffer(Frozen):
     into: str
     otherwise: str
     level: int
-    up_to: bool = False     # the player may stop keeping early (even at none)
