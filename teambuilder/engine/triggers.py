@@ -183,8 +183,11 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
             continue
         if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
             continue      # "Burst: also ...": this effect does not apply now
-        if effect.instead is not None and selectors.all_hold(ctx, effect.instead.conditions):
-            effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
+        if effect.instead is not None:
+            if effect.targets:      # ("5 damage instead if its cost is 4 or more": {stat: cost, of: target})
+                ctx.targets = [game.dice[i] for i in picks if i >= 0] or ctx.targets
+            if selectors.all_hold(ctx, effect.instead.conditions):
+                effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]
