@@ -135,7 +135,8 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
             event.amount = 0
 
     # A doubling bought for one use ("once") is used up by this batch of damage.
-    game.turn_rules = [r for r in game.turn_rules if not (r in spent_rules and r.effect.duration == "once")]
+    game.turn_rules = [r for r in game.turn_rules
+                       if not (r in spent_rules and r.effect.duration in ("once", "until_used"))]
 
 def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
     """Lex Luthor: Kansas Native: the first character die that damages the rule owner each

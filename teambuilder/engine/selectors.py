@@ -161,9 +161,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.doomed is not None and doomed(game, die) != f.doomed:
         return False
-    if f.name_contains and f.name_contains.lower() not in name.lower():
-        return False
-    if (f.title_contains or f.not_title_contains) and not titled(name, card.card.subtitle if card else "", f):
+    if f.name_contains and f.name_contains.lower() not in name.lower() or (f.title_contains or f.not_title_contains) \
+            and not titled(name, card.card.subtitle if card else "", f):
         return False
     if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
         return False
