@@ -160,8 +160,11 @@ def parse_selector(raw: Any) -> Selector:
     # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
     up_to = raw.get("up_to", raw.get("choose_up_to"))
-    target = int_field({"n": up_to}, "n") if up_to is not None else int_field(raw, "choose" if chosen else "target")
-    return Selector(
+    # ``target: {count: ...}``: "X target dice", X counted as the ability resolves.
+    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else None
+    target = 1 if counted is not None else int_field({"n": up_to}, "n") if up_to is not None else \
+        int_field(raw, "choose" if chosen else "target")
+    return Selector(target_count=counted,
         player=choice_of(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
         target=target, up_to=up_to is not None, or_player=bool(opt_bool(raw, "or_player")), keep=int_field(raw, "keep"),
         chosen=chosen,

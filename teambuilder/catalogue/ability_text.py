@@ -22,6 +22,8 @@ def describe_selector(to: Selector) -> str:
                 "active": "the active player", "event": "that player"}[to.player]
     if to.chosen:
         return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
+    if to.target_count is not None:     # "X target dice"
+        return f"as many target {describe_dice(to.die, plural=True)} as {describe_amount(to.target_count)}"
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         return text + (" or target player" if to.or_player else "")

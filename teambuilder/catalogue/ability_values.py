@@ -125,6 +125,7 @@ class Selector:
     keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
     chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
     die: DieFilter = field(default_factory=DieFilter)
+    target_count: Amount | None = None  # ``target: {count: ...}``: how many targets, counted as it resolves
 
     @property
     def targets(self) -> bool:

@@ -40,6 +40,8 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
 
 
 def targets_wanted(ctx: Context, effect: Effect) -> int:
+    if effect.to.target_count is not None:      # "X target dice": as many as the amount now (0: none)
+        return selectors.amount(ctx, effect.to.target_count)
     return selectors.amount(ctx, effect.amount) if effect.split else max(effect.to.target, 1)
 
 
