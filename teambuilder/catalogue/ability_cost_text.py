@@ -32,9 +32,10 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
         return f"{text}, unless {who} {describe_price(effect.unless)}"
     if effect.pay is not None and effect.pay.free:     # "if that KOs it, you may ...": the "may" after the "if"
         bare = describe(replace(effect, unless=None, pay=None, conditions=()))
+        who = "you" if effect.pay.payer == "you" else "your opponent"
         if text != bare and text.endswith(bare):
-            return f"{text[:-len(bare)]}you may {bare}"
-        return f"you may {text}"
+            return f"{text[:-len(bare)]}{who} may {bare}"
+        return f"{who} may {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"

@@ -111,7 +111,7 @@ def _parse_effect(raw: Any) -> Effect:
         cards=choice_of(raw, "cards", ("event", "it", "basic_actions"), "event") if op == "use_effect" else "",
         bursts=bool(opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
-        less=int_field(raw, "less"), optional=bool(opt_bool(raw, "optional")),
+        less=int_field(raw, "less"), optional=raw.get("optional") == "opponent" or bool(opt_bool(raw, "optional")),
         keep=int_field(raw, "keep") or int_field(raw, "keep_up_to"),
         keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"))
     if raw.get("keep") is not None and raw.get("keep_up_to") is not None:
@@ -124,7 +124,9 @@ def _parse_effect(raw: Any) -> Effect:
         # "You may" on one effect is a price of nothing the controller pays or not.
         if effect.pay is not None or effect.unless is not None:
             raise fail(raw, "optional: an effect with a price is already a choice")
-        effect = replace(effect, pay=Price(None, 0, "you"), optional=False)
+        # (``optional: opponent``: "your opponent may": they are the one asked)
+        effect = replace(effect, pay=Price(None, 0, "opponent" if raw.get("optional") == "opponent" else "you"),
+                         optional=False)
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
