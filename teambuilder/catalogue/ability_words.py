@@ -8,6 +8,7 @@ TRIGGER_LABELS = {
     "blocked": "When this die is blocked", "engaged": "When this die is engaged",
     "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
     "deals_damage": "When this die deals damage", "kos": "When this die KOs {when}",
+    "any_deals_damage": "While active, whenever {when} deals damage",
     "energized": "Energize", "leaves_field": "When this die leaves the Field Zone",
     "any_fielded": "While active, whenever {when} is fielded",
     "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",

@@ -227,6 +227,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             target = game.dice[event.die] if event.die is not None else None
             events.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
                           combat=event.combat)
+            events.watch(game, "any_deals_damage", dealer, player=event.player, amount=event.amount,
+                         combat=event.combat)      # "whenever one of your dice deals damage"
     for player, amount in hurt_players.items():
         # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
         # says what dealt (the first of) it: its kind, its player and its die.
