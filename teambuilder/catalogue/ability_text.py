@@ -153,12 +153,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
-    if op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
-        return (f"turn {to} to {'an energy face' if effect.to.target <= 1 else 'energy faces'} "
-                f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
-    if op == "turn_to_face":
-        face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
-        return f"turn {to} to {'their' if to.endswith(' dice') else 'its'} {face}"
+    if op in ("turn_to_energy", "turn_to_face", "double_printed"):
+        return refs.face_words(effect, to)
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
         whose = "the " if effect.into not in ("prep", "used", "bag") else (

@@ -143,3 +143,15 @@ def stun_words(op: str, to: str) -> str:
 def different(text: str) -> str:
     """"a different target": "1 target character die" -> "a different target character die"."""
     return "a different " + text.removeprefix("1 ") if text.startswith("1 target") else "different " + text
+
+
+def face_words(effect: Effect, to: str) -> str:
+    """turn_to_energy, turn_to_face and double_printed (ig 77-152)."""
+    their = "their" if to.endswith(" dice") else "its"
+    if effect.op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
+        return (f"turn {to} to {'an energy face' if effect.to.target <= 1 else 'energy faces'} "
+                f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
+    if effect.op == "turn_to_face":
+        face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
+        return f"turn {to} to {their} {face}"
+    return f"double the printed A of {to} until end of turn"

@@ -136,6 +136,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "choose": ("choice", "amount", "match", "duration", "from"),
     "turn_to_energy": ("by",),      # "turn it to an energy face you pick" (by: opponent: they pick)
     "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
+    "double_printed": (),                # "its printed A is doubled until end of turn"
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

@@ -15,6 +15,9 @@ face, ``face: fist`` its single energy face of that type (Black Dwarf: Giant Axe
 Astral Planar, 147ig). A die in the Reserve Pool just shows the new face there; a field die
 turned to an energy face goes to the Reserve Pool as above; a field die turned to a character
 face spins to that level.
+
+``double_printed``: until end of turn each die reached has its printed A doubled, on whatever
+level it shows (Sandman: Sandilicious!, 84ig): a ``printed`` stat modifier (``effects.stats``).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from teambuilder.engine.effects import move, spin_to
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import Frozen
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, StatModifier, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -137,3 +140,11 @@ def named_face(die: Die, level: int, symbol: str) -> int | None:
     single = [i for i, f in enumerate(faces) if f.kind == ENERGY and f.symbols == (symbol,)]
     showing = [i for i, f in enumerate(faces) if f.kind == ENERGY and symbol in f.symbols]
     return (single or showing)[0] if single or showing else None
+
+
+def double_printed(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``double_printed``: each character die reached has its printed A doubled this turn."""
+    for die in dice:
+        die.modifiers.append(StatModifier(0, 0, "effect", "printed"))
+        ctx.game.say(f"{ctx.game.die_name(die)} has its printed A doubled this turn.", die.owner)
+    return bool(dice)
