@@ -96,7 +96,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
-                "title_contains", "not_title_contains")
+                "title_contains", "not_title_contains", "stunned")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -144,6 +144,7 @@ def parse_filter(raw: Any) -> DieFilter:
         it=it,
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
+        stunned=opt_bool(raw, "stunned"),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -155,7 +156,7 @@ def parse_selector(raw: Any) -> Selector:
         raw = LEGACY_SELECTORS[raw]
     if not isinstance(raw, Mapping):
         raise fail(raw, f"to: expected a selector name or mapping, got {raw!r}")
-    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to")
+    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to", "different")
     check_keys(raw, own + _FILTER_KEYS, "to")
     # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
@@ -167,7 +168,7 @@ def parse_selector(raw: Any) -> Selector:
     return Selector(target_count=counted,
         player=choice_of(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
         target=target, up_to=up_to is not None, or_player=bool(opt_bool(raw, "or_player")), keep=int_field(raw, "keep"),
-        chosen=chosen,
+        chosen=chosen, different=bool(opt_bool(raw, "different")),
         die=parse_filter({k: v for k, v in raw.items() if k not in own}))
 
 
@@ -187,7 +188,7 @@ def parse_amount(raw: Any) -> Amount:
         count=parse_filter(raw["count"]) if "count" in raw else None,
         distinct=choice_of(raw, "distinct", DISTINCT, "dice"),
         stat=choice_of(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
-        of=choice_of(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
+        of=choice_of(raw, "of", ("this", "event", "target", "it", "opponent"), "this"), energy=energy,
         reserve_types=bool(opt_bool(raw, "reserve_types")),
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
         prep_energy=bool(opt_bool(raw, "prep_energy")),

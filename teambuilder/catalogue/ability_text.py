@@ -26,6 +26,7 @@ def describe_selector(to: Selector) -> str:
         return f"as many target {describe_dice(to.die, plural=True)} as {describe_amount(to.target_count)}"
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
+        text = refs.different(text) if to.different else text
         return text + (" or target player" if to.or_player else "")
     if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped \
             or to.die.it:
@@ -62,7 +63,7 @@ def describe_amount(amount: Amount) -> str:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
-        base = f"the [{amount.energy}] energy in your Reserve Pool"
+        base = f"the [{amount.energy}] energy in {'your opponent’s' if amount.of != 'this' else 'your'} Reserve Pool"
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
@@ -111,6 +112,8 @@ def _describe_effect(effect: Effect) -> str:
     until = wording.DURATION_WORDS.get(effect.duration, "")
     if op == "script":
         return "the effect written on the card happens"      # (its words are the card's own text)
+    if op in ("stun", "unstun"):
+        return refs.stun_words(op, to)
     if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
@@ -152,10 +155,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
-    if op == "turn_to_energy":
-        who = "your opponent picks" if effect.by == "opponent" else "you pick"
-        faces = "an energy face" if effect.to.target <= 1 else "energy faces"
-        return f"turn {to} to {faces} {who}"
+    if op in ("turn_to_energy", "turn_to_face", "double_printed"):
+        return refs.face_words(effect, to)
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
         whose = "the " if effect.into not in ("prep", "used", "bag") else (
@@ -185,7 +186,7 @@ def _describe_effect(effect: Effect) -> str:
                 "cant_attack_or_block": "can't attack or block"}[op]
         return f"{to} {verb}{until or ' this turn'}"
     if op == "gain_keyword":
-        return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
+        return f"{_verb(to, 'gains', 'gain')} {effect.keyword.replace('_', ' ').title()}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
     if op == "out_of_play" and effect.level:
@@ -270,7 +271,7 @@ def describe_rule(effect: Effect) -> str:
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
-        "cant_be_kod": f"{who} can't be KO'd",
+        "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
                                 " A to your opponent, besides damaging blockers"),
@@ -337,7 +338,7 @@ def render_ability(ability: Ability) -> str:
         if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
             body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
-            body = "you may " + body
+            body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + "."
@@ -353,6 +354,8 @@ def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
         text = describe_effect(effect)
         if effect.if_done and parts:
             parts[-1] += f". If you did, {text}"
+        elif effect.if_not_done and parts:
+            parts[-1] += f". If it could not, {text}"
         else:
             parts.append(text)
     return parts

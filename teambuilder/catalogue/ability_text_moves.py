@@ -22,7 +22,8 @@ FACE_WORDS = {"character": "a character face", "energy": "an energy face", "acti
 def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
     face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
-        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "")
+        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "") + (
+        "" if f.stunned is None else " whose card has a Stun token" if f.stunned else " whose card has no Stun token")
     if not f.zones:
         return face
     whose = "your " if f.owner == "you" else "the "
@@ -137,3 +138,28 @@ def _draw_and_keep(effect: Effect, amount: str) -> str:
         f"Prep {rest}" if other == "prep" else f"roll {rest} into your Reserve Pool" if other == "reserve"
         else f"put {rest} in your {ZONE_WORDS[other]}")
     return f"draw {amount} dice from your bag, {where} (your choice) and {back}"
+
+
+def stun_words(op: str, to: str) -> str:
+    """Stun tokens go on (or come off) the card of the dice reached."""
+    if op == "stun":
+        return f"put a Stun token on the card of {to} (a stunned card's dice can't attack or block; its owner may " \
+               "pay [2] whenever they could use a global to remove a token)"
+    return f"remove a Stun token from the card of {to}"
+
+
+def different(text: str) -> str:
+    """"a different target": "1 target character die" -> "a different target character die"."""
+    return "a different " + text.removeprefix("1 ") if text.startswith("1 target") else "different " + text
+
+
+def face_words(effect: Effect, to: str) -> str:
+    """turn_to_energy, turn_to_face and double_printed (ig 77-152)."""
+    their = "their" if to.endswith(" dice") else "its"
+    if effect.op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
+        return (f"turn {to} to {'an energy face' if effect.to.target <= 1 else 'energy faces'} "
+                f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
+    if effect.op == "turn_to_face":
+        face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
+        return f"turn {to} to {their} {face}"
+    return f"double the printed A of {to} until end of turn"

@@ -112,6 +112,7 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+    stunned: bool | None = None   # its card carries a Stun token (False: none)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class Selector:
     or_player: bool = False     # a target player may be chosen instead of a die
     keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
     chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
+    different: bool = False     # "a different target": not a die an earlier effect of the ability targeted
     die: DieFilter = field(default_factory=DieFilter)
     target_count: Amount | None = None  # ``target: {count: ...}``: how many targets, counted as it resolves
 
@@ -140,7 +142,7 @@ class Amount:
     count: DieFilter | None = None
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
-    of: str = "this"                # this | event | target | it (the total over "those" dice)
+    of: str = "this"                # this | event | target | it (the total over "those" dice); energy: opponent
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
@@ -202,6 +204,8 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    face: str = ""                  # turn_to_face: the energy type of the face it turns to
+    if_not_done: bool = False       # happens only if the effect before it did nothing ("if it could not")
     conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only if they hold as it resolves
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows

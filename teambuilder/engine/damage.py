@@ -37,10 +37,20 @@ def _reactions(game: Game, event: DamageEvent) -> list[Action]:
             if ability.reactive != "damaged" or (slot.index, index) in event.offered \
                     or not limit_allows(game, player, slot.index, index, ability):
                 continue
+            if ability.conditions and not selectors.all_hold(_event_context(game, event, player, slot.index),
+                                                             ability.conditions):
+                continue        # "if a character would deal you 7 or more combat damage" (Kang, 116ig)
             options += [UseGlobal(slot.index, index, p) for p in
                         payment_options(sources, game.players[player].virtual,
                                         global_cost(ability, game, player, slot.index), 3)]
     return options
+
+
+def _event_context(game: Game, event: DamageEvent, player: int, slot: int) -> Context:
+    """A reactive global's view of the damage: its amount, whether it is combat damage, its player."""
+    source = game.dice[event.source] if event.source is not None else None
+    return Context(game, player, slot, event_amount=event.amount, combat=event.combat, event_player=event.player,
+                   event_die=game.dice[event.die] if event.die is not None else None, instigator=source)
 
 
 def _damaged_side(game: Game, event: DamageEvent) -> int:
@@ -89,8 +99,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
              f"(paying {spent}).", decision.player)
     for effect in ability.effects:
         if effect.op == "prevent":
-            prevented = min(event.amount, selectors.amount(Context(game, decision.player, action.slot),
-                                                           effect.amount))
+            prevented = min(event.amount, selectors.amount(
+                _event_context(game, event, decision.player, action.slot), effect.amount))
             event.amount -= prevented
             game.say(f"prevents {prevented} damage.", decision.player)
         elif effect.op == "redirect":
@@ -228,6 +238,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             target = game.dice[event.die] if event.die is not None else None
             events.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
                           combat=event.combat)
+            events.watch(game, "any_deals_damage", dealer, player=event.player, amount=event.amount,
+                         combat=event.combat)      # "whenever one of your dice deals damage"
     for player, amount in hurt_players.items():
         # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
         # says what dealt (the first of) it: its kind, its player and its die.

@@ -72,11 +72,13 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
         attack, defense = _copied_stats(game, die)
-    swap = False
+    swap, printed = False, attack
     for mod in die.modifiers:
         if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:
             attack += mod.attack
             defense += mod.defense
+        elif mod.kind == "printed":      # "its printed A doubled": the A its face prints, once more
+            attack += printed
         elif mod.kind == "swap":
             swap = not swap
     if die.zone is Zone.FIELD and game.tables.static_slots:

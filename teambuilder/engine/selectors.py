@@ -85,6 +85,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
         return False
+    if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
+        return False          # a Stun token on its card (``stun``)
     if f.kind == "character":
         if not is_character_die(die):
             return False
@@ -260,8 +262,7 @@ def amount(ctx: Context, value: Amount) -> int:
     """The number an amount stands for, now."""
     if value.is_fixed:
         return value.fixed
-    game = ctx.game
-    base = 0
+    game, base = ctx.game, 0
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
     elif value.stat is not None:
@@ -269,7 +270,8 @@ def amount(ctx: Context, value: Amount) -> int:
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]
         base = sum(stat_of(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
-        base = sum(f.symbols.count(value.energy) for f in reserve_energy(game, ctx.controller))
+        base = sum(f.symbols.count(value.energy)
+                   for f in reserve_energy(game, ctx.controller ^ (value.of == "opponent")))   # of: opponent
     elif value.reserve_types:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:

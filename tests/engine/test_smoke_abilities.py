@@ -26,9 +26,21 @@ from tests.engine.ability_smoke import SmokeResult, abilities_to_fire, smoke
 POOL: list[Card] = list(load_catalogue(CARDS_DIR).cards)
 CARDS = {card.code: card for card in POOL if card.abilities}
 
-# (card, ability number) -> why the smoke position cannot fire it. Empty today: every
-# ability fires. (An entry must name an ability the check really cannot fire.)
-NOT_FIRED: dict[tuple[str, int], str] = {}
+# (card, ability number) -> why the smoke position cannot fire it. (An entry must name an
+# ability the check really cannot fire.)
+NOT_FIRED: dict[tuple[str, int], str] = {
+    ("101ig", 2): "needs a Black Swan die showing its double burst blocking on the opponent's turn "
+                  "(tests/scenarios/cards/ig/101ig-double-burst-block-rerolls.yaml)",
+    ("111ig", 1): "needs a burst face while the opponent declares attackers "
+                  "(111ig-burst-prevents-a-point-per-attacker)",
+    ("116ig", 2): "a reactive global offered only against 7 or more combat damage to you "
+                  "(116ig-global-caps-big-combat-damage)",
+    ("125ig", 1): "needs the opponent rolling 5 or more dice in their Roll and Reroll Step "
+                  "(125ig-opponent-rolls-five-dice)",
+    ("134ig", 2): "unsupported (the face a die was rolled on cannot be read): written inert, conditions never hold",
+    ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
+    ("152ig", 2): "unsupported (the symbol and purpose of energy spent cannot be read): written inert",
+}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
 UNCHANGED: dict[tuple[str, int], str] = {}
