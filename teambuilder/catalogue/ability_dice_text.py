@@ -66,6 +66,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append(" or ".join(f.names))
     if f.not_names:
         words.append("non-" + "/non-".join(f.not_names))
+    if f.blocked is not None:
+        words.append("blocked" if f.blocked else "unblocked")
     if f.attacking:
         words.append("attacking")
     if f.blocking:

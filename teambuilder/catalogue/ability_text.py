@@ -324,7 +324,7 @@ def render_ability(ability: Ability) -> str:
         if not body:
             body = "the effect written on the card happens"     # (a script with no text of its own)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
-            body = "; ".join(_join_if_done(ability.effects))
+            body = "; ".join(_join_if_done(ability.effects)) or body   # (scripts alone: keep the default)
         if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
             body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
