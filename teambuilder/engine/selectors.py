@@ -125,7 +125,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
     if f.max_cost is not None and die_cost(game, die) > f.max_cost:
         return False
-    if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
+    # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
+    if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):
         return False
     if f.this and not _is_this(ctx, die):
         return False
@@ -170,9 +171,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
         return False
-    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
-        return False
-    if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
+    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global \
+            or f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
             f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
     return not f.named or _matches_choice(ctx, die, name)
