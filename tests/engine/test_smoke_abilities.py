@@ -31,6 +31,8 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 NOT_FIRED: dict[tuple[str, int], str] = {
     ("41dps", 2): "the smoke position always has dice in your Prep Area and the global needs it empty "
                   "(tests/scenarios/cards/dps/41dps-global-draw-into-empty-prep.yaml fires it)",
+    ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
+                  "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
