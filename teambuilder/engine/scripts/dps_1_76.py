@@ -4,7 +4,9 @@ the data language.
 Cards here: Archnemesis (1dps), a basic action whose two target dice deal each other
 damage equal to their own A at the same time (the language deals one effect's damage
 before the next effect is reached, and an amount is read from one die only), and whose
-global sets a die's D to its A (``set_stats`` takes fixed numbers, not a die's stat).
+global sets a die's D to its A (``set_stats`` takes fixed numbers, not a die's stat);
+Rogue: Mrs. X (49dps), whose A and a target opposing die's A trade places (``swap_stats``
+exchanges one die's own A and D; nothing in the language sets a stat from another die's).
 """
 
 from __future__ import annotations
@@ -55,3 +57,22 @@ def defense_becomes_attack(ctx: Context, effect: Effect, dice: list[Die], player
         die.modifiers.append(StatModifier(0, attack - defense, "effect"))
         game.say(f"{game.die_name(die)} has D equal to its A ({attack}A {attack}D) this turn.", die.owner)
     return bool(dice)
+
+
+@script("49dps", harms=True)
+def trade_attack(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """Rogue: Mrs. X: this die and the target opposing die trade A values until end of turn
+    (each gets the other's A as the ability resolves; their D stay; later changes still add)."""
+    game = ctx.game
+    rogue = ctx.source
+    theirs = [d for d in dice if d.zone is Zone.FIELD]
+    if rogue is None or rogue.zone is not Zone.FIELD or not theirs:
+        game.say("Rogue has no die to trade A with: nothing changes.", ctx.controller)
+        return False
+    other = theirs[0]
+    mine, their = effects.stats(game, rogue)[0], effects.stats(game, other)[0]
+    rogue.modifiers.append(StatModifier(their - mine, 0, "effect"))
+    other.modifiers.append(StatModifier(mine - their, 0, "effect"))
+    game.say(f"{game.die_name(rogue)} and {game.die_name(other)} trade A values ({their}A and {mine}A) "
+             "this turn.", ctx.controller)
+    return True
