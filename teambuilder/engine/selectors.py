@@ -342,9 +342,9 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.event_kind == condition.value      # what caused it, the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
-    if kind == "resistance":
-        # Resistance: one of your character dice was KO'd this turn.
-        return ctx.controller in game.this_turn.lost_dice
+    if kind in ("resistance", "kod_this_turn"):     # a character die of yours (any / none) was KO'd this turn
+        lost, value = game.this_turn.lost_dice, condition.value
+        return ctx.controller in lost if value in ("true", "you") else bool(lost) == (value == "any")
     if kind == "retaliation":
         # Retaliation: a die of this card other than the KO'd one is active (a die cannot
         # retaliate for its own KO: it is no longer active).
