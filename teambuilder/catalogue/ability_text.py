@@ -376,6 +376,8 @@ def _label(ability: Ability) -> str:
         keyword = named.get("event_keyword", "")
         label = label.replace("{step}", f"each {step}" if step else "each step").replace(
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
+    if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
+        label = label.replace("While active, whenever", "Whenever")
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")
