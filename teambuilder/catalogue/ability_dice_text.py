@@ -101,6 +101,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
                          (f.max_defense, "or less D")):
         if value is not None:
             extras.append(f"with {value} {words}")
+    if f.paid_for:
+        extras.append("spent to field this die")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:

@@ -114,6 +114,7 @@ class DieFilter:
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
+    paid_for: bool = False        # spent as energy to field the ability's own die this turn
 
     @property
     def stat_limits(self) -> bool:
