@@ -65,6 +65,9 @@ def amount_words(amount: Amount) -> str:
         return "the energy of your first roll (counting energy, not faces)"
     if amount.life is not None:
         return "your life" if amount.life == "you" else "your opponent's life"
+    if amount.card_tokens:
+        return {"this": "the +1A/+1D tokens on this card", "you": "the +1A/+1D tokens on your team's cards",
+                "opponent": "the +1A/+1D tokens on your opponent's cards"}[amount.card_tokens]
     return "that much"
 
 

@@ -66,6 +66,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append(" or ".join(f.names))
     if f.not_names:
         words.append("non-" + "/non-".join(f.not_names))
+    if f.blocked is not None:
+        words.append("blocked" if f.blocked else "unblocked")
     if f.attacking:
         words.append("attacking")
     if f.blocking:
@@ -97,12 +99,18 @@ def _extras(f: DieFilter, yours: bool) -> str:
     extras = []
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
-    if f.min_attack is not None:
-        extras.append(f"with {f.min_attack} or more A")
+    for value, words in ((f.min_attack, "or more A"), (f.max_attack, "or less A"), (f.min_defense, "or more D"),
+                         (f.max_defense, "or less D")):
+        if value is not None:
+            extras.append(f"with {value} {words}")
+    if f.paid_for:
+        extras.append("spent to field this die")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:
         extras.append(f"of level {f.max_level} or less")
+    if f.card_token is not None:
+        extras.append(f"whose card has {'a' if f.card_token else 'no'} +1A/+1D token")
     if f.has_global is True:
         extras.append("whose card has a global ability")
     if f.zone not in ("field", "any"):

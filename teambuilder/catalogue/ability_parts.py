@@ -96,7 +96,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
-                "title_contains", "not_title_contains", "stunned")
+                "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense", "card_token", "paid_for")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -125,7 +125,9 @@ def parse_filter(raw: Any) -> DieFilter:
         keywords=names_of(raw, "keyword"), not_keywords=names_of(raw, "not_keyword"),
         energy=energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
         max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"),
-        min_attack=opt_int(raw, "min_attack"), zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
+        min_attack=opt_int(raw, "min_attack"), max_attack=opt_int(raw, "max_attack"),
+        min_defense=opt_int(raw, "min_defense"), max_defense=opt_int(raw, "max_defense"),
+        zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
         name_contains=str(raw.get("name_contains", "")), has_affiliation=opt_bool(raw, "has_affiliation"),
         title_contains=str(raw.get("title_contains", "")),
         not_title_contains=str(raw.get("not_title_contains", "")),
@@ -145,6 +147,7 @@ def parse_filter(raw: Any) -> DieFilter:
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
         stunned=opt_bool(raw, "stunned"),
+        card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -180,7 +183,7 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "chosen", "prep_energy", "life", "times", "plus", "half", "at_least", "at_most"), "amount")
+                      "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -193,18 +196,19 @@ def parse_amount(raw: Any) -> Amount:
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
         prep_energy=bool(opt_bool(raw, "prep_energy")),
         life=choice_of(raw, "life", OWNERS) if raw.get("life") is not None else None,
+        card_tokens=choice_of(raw, "card_tokens", ("you", "opponent", "this")) if "card_tokens" in raw else "",
         times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
         at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"))
     if amount.is_fixed:
         raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
-                         "prep_energy or life)")
+                         "prep_energy, life or card_tokens)")
     return amount
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card", "event_step", "event_keyword")
+                   "event_card", "event_step", "event_keyword", "kod_this_turn")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -231,7 +235,8 @@ def parse_condition(raw: Any) -> Condition:
                           "shield", "next_damage"),
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
-               "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES}[kind]
+               "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
+               "kod_this_turn": ("you", "any", "none")}[kind]
     if value not in allowed:
         raise fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())

@@ -334,7 +334,7 @@ def render_ability(ability: Ability) -> str:
         if not body:
             body = "the effect written on the card happens"     # (a script with no text of its own)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
-            body = "; ".join(_join_if_done(ability.effects))
+            body = "; ".join(_join_if_done(ability.effects)) or body   # (scripts alone: keep the default)
         if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
             body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
@@ -381,6 +381,8 @@ def _label(ability: Ability) -> str:
         keyword = named.get("event_keyword", "")
         label = label.replace("{step}", f"each {step}" if step else "each step").replace(
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
+    if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
+        label = label.replace("While active, whenever", "Whenever")
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")

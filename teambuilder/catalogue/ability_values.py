@@ -79,6 +79,9 @@ class DieFilter:
     max_level: int | None = None
     max_cost: int | None = None
     min_attack: int | None = None
+    max_attack: int | None = None   # A now is this or less
+    min_defense: int | None = None  # D now is this or more
+    max_defense: int | None = None  # D now is this or less
     zone: str = "field"
     this: bool = False          # the ability's own die (or its card's dice, for statics)
     other: bool = False         # not a die of the ability's own card
@@ -113,6 +116,20 @@ class DieFilter:
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
     stunned: bool | None = None   # its card carries a Stun token (False: none)
+    card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
+    paid_for: bool = False        # spent as energy to field the ability's own die this turn
+
+    @property
+    def stat_limits(self) -> bool:
+        """Whether the filter limits the die's A or D (``min_attack``, ``max_defense``...)."""
+        return (self.min_attack, self.max_attack, self.min_defense, self.max_defense) != (None,) * 4
+
+    def stats_fit(self, attack: int, defense: int) -> bool:
+        """Whether a die with this A and D is within the filter's A and D limits."""
+        return (self.min_attack is None or attack >= self.min_attack) \
+            and (self.max_attack is None or attack <= self.max_attack) \
+            and (self.min_defense is None or defense >= self.min_defense) \
+            and (self.max_defense is None or defense <= self.max_defense)
 
 
 @dataclass(frozen=True)
@@ -149,6 +166,7 @@ class Amount:
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
     life: str | None = None         # that player's life total: you | opponent
+    card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -159,7 +177,7 @@ class Amount:
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
                 and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
-                and self.life is None)
+                and self.life is None and not self.card_tokens)
 
 
 @dataclass(frozen=True)

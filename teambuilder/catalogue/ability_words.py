@@ -94,4 +94,7 @@ def condition_words(kind: str, value: str) -> str:
             "side": f"its {value} side faces up",
             "paid_own_types": "it was bought with only its own energy types",
             "teamwork": "two of your active character dice share an affiliation",
+            "kod_this_turn": {"you": "one of your character dice was KO'd this turn",
+                              "any": "a character die was KO'd this turn",
+                              "none": "no character die was KO'd this turn"}.get(value, ""),
             }.get(kind, "")

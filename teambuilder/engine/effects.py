@@ -50,7 +50,7 @@ def _static_bonuses(game: Game) -> StaticBonuses:
                 continue
             if ability.trigger == "while_active" and slot.index not in active:
                 continue
-            ctx = Context(game, owner, slot.index)
+            ctx = Context(game, owner, slot.index, kind="static")
             if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
                 continue
             for effect in ability.effects:
@@ -240,8 +240,10 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
         killers = [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())
                    if game.dice[k].owner != die.owner]
         instigator = killers[0] if killers else None
-        events.emit(game, "ko", die, combat=combat, instigator=instigator)
-        events.watch(game, "any_ko", die, combat=combat, instigator=instigator)
+        # Who KO'd it (``{by: you}``): the player whose ability KOs it, else whose damage did.
+        culprit = by if by is not None else None if instigator is None else instigator.owner
+        events.emit(game, "ko", die, combat=combat, instigator=instigator, by=culprit)
+        events.watch(game, "any_ko", die, combat=combat, instigator=instigator, by=culprit)
         for killer in killers:
             events.emit(game, "kos", killer, die, combat=combat)
     # Where each goes is settled as they are KO'd together, before any of them leaves.

@@ -17,6 +17,7 @@ from teambuilder.engine.die_facts import (
     ZONE_OF,
     affiliations,
     card_name,
+    card_tokens,
     die_cost,
     doomed,
     engaged,
@@ -83,8 +84,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
-    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
-        return False
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
+            ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
+        return False          # fielded this turn; spent to field this die (``paid_for``)
     if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
         return False          # a Stun token on its card (``stun``)
     if f.kind == "character":
@@ -127,7 +129,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
     if f.max_cost is not None and die_cost(game, die) > f.max_cost:
         return False
-    if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
+    # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
+    if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):
         return False
     if f.this and not _is_this(ctx, die):
         return False
@@ -173,16 +176,15 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
         return False
-    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
-        return False
-    if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
+    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global \
+            or f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
+            f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
     return not f.named or _matches_choice(ctx, die, name)
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
-    """What the card in ``slot`` chose and still remembers (a choice "for this turn" is
-    forgotten once the turn is over)."""
+    """What the card in ``slot`` chose and still remembers (a "this turn" choice ends with the turn)."""
     choice = game.bookkeeping.choices.get(-1 if slot is None else slot)
     if choice is None or (choice.until_turn and game.turn_number > choice.until_turn):
         return None
@@ -284,6 +286,8 @@ def amount(ctx: Context, value: Amount) -> int:
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
     elif value.life is not None:        # a player's life total
         base = game.players[ctx.controller if value.life == "you" else 1 - ctx.controller].life
+    elif value.card_tokens:
+        base = card_tokens(game, ctx.slot, ctx.controller, value.card_tokens)
     return _adjusted(value, base) * value.times + value.plus
 
 
@@ -344,9 +348,9 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.event_kind == condition.value      # what caused it, the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
-    if kind == "resistance":
-        # Resistance: one of your character dice was KO'd this turn.
-        return ctx.controller in game.this_turn.lost_dice
+    if kind in ("resistance", "kod_this_turn"):     # a character die of yours (any / none) was KO'd this turn
+        lost, value = game.this_turn.lost_dice, condition.value
+        return ctx.controller in lost if value in ("true", "you") else bool(lost) == (value == "any")
     if kind == "retaliation":
         # Retaliation: a die of this card other than the KO'd one is active (a die cannot
         # retaliate for its own KO: it is no longer active).

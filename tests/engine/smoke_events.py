@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from teambuilder.catalogue.abilities import SELF_TRIGGERS
+from teambuilder.catalogue.ability_vocabulary import STEP_NAMES
 from teambuilder.engine import effects, events
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import DamageEvent, Die, Zone
@@ -122,5 +123,7 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
         # A step event is about a step: its kind names the step ("at the end of your Main Step").
         yield from (raised(None, player, kind, player) for player in (ME, THEM) for kind in STEP_KINDS)
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
+        # (a step event names its step as its kind: "at the start of the attack step")
+        kinds_raised = STEP_NAMES if trigger in ("step_begins", "step_ends") else EVENT_KINDS
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
-                    for player in (ME, THEM) for kind in EVENT_KINDS for by in (THEM, ME))
+                    for player in (ME, THEM) for kind in kinds_raised for by in (THEM, ME))

@@ -70,7 +70,8 @@ def fits(card: Card, wanted: DieFilter) -> bool:
     return (not wanted.names or card.name in wanted.names) and card.name not in wanted.not_names \
         and (not wanted.affiliations or bool(set(wanted.affiliations) & set(card.affiliations))) \
         and not set(wanted.not_affiliations) & set(card.affiliations) \
-        and (not wanted.energy or bool(set(wanted.energy) & set(card.energy)))
+        and (not wanted.energy or bool(set(wanted.energy) & set(card.energy))) \
+        and (not wanted.name_contains or wanted.name_contains.lower() in card.name.lower())
 
 
 def companions(card: Card, ability: Ability, pool: Sequence[Card]) -> list[Card]:
@@ -81,7 +82,8 @@ def companions(card: Card, ability: Ability, pool: Sequence[Card]) -> list[Card]
     usable = [c for c in pool if c.code != card.code and (c.levels or c.kind != "character")]
     ordered = [c for c in usable if not c.abilities] + [c for c in usable if c.abilities]
     for wanted in filters_of(ability):
-        if not (wanted.names or wanted.affiliations or wanted.energy or wanted.kind != "character") or \
+        if not (wanted.names or wanted.name_contains or wanted.affiliations or wanted.energy
+                or wanted.kind != "character") or \
                 wanted.this or any(fits(c, wanted) for c in found):
             continue
         match = next((c for c in ordered if fits(c, wanted)), None)
