@@ -59,6 +59,8 @@ def amount_words(amount: Amount) -> str:
         return "the chosen number"
     if amount.prep_energy:
         return "the energy of your first roll (counting energy, not faces)"
+    if amount.life is not None:
+        return "your life" if amount.life == "you" else "your opponent's life"
     return "that much"
 
 

@@ -278,6 +278,8 @@ def amount(ctx: Context, value: Amount) -> int:
     elif value.prep_energy:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
+    elif value.life is not None:        # a player's life total
+        base = game.players[ctx.controller if value.life == "you" else 1 - ctx.controller].life
     return _adjusted(value, base) * value.times + value.plus
 
 
