@@ -310,9 +310,19 @@ def extra_draws(game: Game, player: int) -> int:
     return total
 
 
-def suppressed_trigger(game: Game, trigger: str) -> bool:
-    """Wonder Woman: Reflections and the like stop whole kinds of triggers."""
-    return any(trigger in r.effect.by.split(",") for r in in_force(game, "no_field_triggers"))
+def suppressed_trigger(game: Game, trigger: str, slot: int | None = None) -> bool:
+    """Wonder Woman: Reflections and the like stop whole kinds of triggers; a rule whose
+    ``for`` names an owner stops only the triggers of that player's cards (Angela 58ig:
+    "your opponent's")."""
+    for rule in in_force(game, "no_field_triggers"):
+        if trigger not in rule.effect.by.split(","):
+            continue
+        owner = rule.effect.applies_to.owner if rule.effect.applies_to is not None else None
+        card_owner = game.slots[slot].owner if slot is not None else None
+        if owner and card_owner is not None and (card_owner == rule.controller) != (owner == "you"):
+            continue
+        return True
+    return False
 
 
 def globals_blocked(game: Game, slot: int) -> bool:

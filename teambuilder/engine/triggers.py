@@ -121,10 +121,14 @@ def _continue(game: Game) -> None:
         effect = chosen[len(resolution.targets)]
         # A named choice is made as the ability starts, in its place among the targets (the
         # targets of a later effect may depend on it: "Prep 1 die of that affiliation").
-        if effect.op == "choose" and len(resolution.targets) not in resolution.answers \
-                and len(offered := choices.options(ctx, effect)) > 1:
-            game.decision = choices.question(ctx, effect, offered)
-            return
+        if effect.op == "choose" and len(resolution.targets) not in resolution.answers:
+            offered = choices.options(ctx, effect)
+            if len(offered) > 1:
+                game.decision = choices.question(ctx, effect, offered)
+                return
+            if offered:       # one option: taken now, so the targets after it see the choice
+                choices.remember(ctx, effect, offered[0])
+                resolution.answers[len(resolution.targets)] = True
         if effect.to.keep and (keeper := choices.next_keeper(ctx, effect, resolution.picking)) is not None:
             game.decision = Decision(keeper[0], DecisionKind.TARGET, f"Choose a die to keep ({trigger.label(game)}).",
                                      options=tuple(ChooseTarget(i) for i in keeper[1]))
