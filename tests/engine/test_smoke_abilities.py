@@ -32,6 +32,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                  "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
     ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
                  "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
+    ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
+                 "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
