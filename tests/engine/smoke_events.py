@@ -117,9 +117,11 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
                     for source in [*(foes[:1] if player == ME else friends), None]
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
-        # A keyword_used event's kind is the keyword used: the ones the card's conditions name.
+        # A keyword_used event's kind is the keyword used, a step event's the step: the ones
+        # the card's conditions name.
         named = tuple(dict.fromkeys(str(c.value) for a in game.slots[position.card_slot].card.abilities
-                                    for c in a.conditions if c.kind == "event_keyword"))
-        kinds_raised = EVENT_KINDS + named if trigger == "keyword_used" else EVENT_KINDS
+                                    for c in a.conditions if c.kind in ("event_keyword", "event_step")))
+        kinds_raised = EVENT_KINDS + named if trigger in ("keyword_used", "step_begins", "step_ends") \
+            else EVENT_KINDS
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
                     for player in (ME, THEM) for kind in kinds_raised for by in (THEM, ME))
