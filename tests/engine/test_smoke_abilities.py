@@ -30,6 +30,8 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 NOT_FIRED: dict[tuple[str, int], str] = {
     ("20ig", 1): "the smoke position blocks with Sidekicks; the ability needs a non-Sidekick, non-Avengers "
                  "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
+    ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
+                 "position has not (the same global as 74ig: tests/scenarios/cards/ig/74ig-global-*.yaml)",
     ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
                  "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
     ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
