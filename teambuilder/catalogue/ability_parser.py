@@ -195,7 +195,7 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
 
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
-                 "chooser")
+                 "chooser", "usable")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -252,7 +252,16 @@ def _parse_ability(raw: Any) -> Ability:
                    chooser=choice_of(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(opt_bool(raw, "scheduled")),
-                   text=str(raw.get("text", "")))
+                   text=str(raw.get("text", "")), usable=_usable(raw, trigger))
+
+
+def _usable(raw: Mapping[str, Any], trigger: str) -> tuple[Condition, ...]:
+    """``usable:`` on an action: the conditions under which its die may be used at all."""
+    if raw.get("usable") is None:
+        return ()
+    if trigger != "action":
+        raise fail(raw, "usable: only an action's ability says when its die may be used")
+    return _conditions({"if": raw["usable"]})
 
 
 def parse_abilities(raw: Any) -> tuple[Ability, ...]:

@@ -359,6 +359,10 @@ def _label(ability: Ability) -> str:
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
         reactive = ", when damage would be dealt" if ability.reactive else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{limit}{reactive})"
+    if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used
+        when = [f"usable only if {' and '.join(map(describe_condition, ability.usable))}"] * bool(ability.usable)
+        when += ["one die of this card a turn"] * (ability.limit == "once_per_turn")
+        return f"{TRIGGER_LABELS.get('action', 'Action')} ({'; '.join(when)})"
     if ability.keyword in KEYWORD_LABELS:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)

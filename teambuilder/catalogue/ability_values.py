@@ -238,6 +238,7 @@ class Ability:
     anywhere: bool = False          # a watch trigger that works while the card is not active
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"
     scheduled: bool = False         # fires only while another ability switched it on (``schedule``)
+    usable: tuple[Condition, ...] = ()   # an action die is offered for use only while these hold
     text: str = ""
 
     @property

@@ -111,6 +111,23 @@ def action_cost(game: Game, player: int) -> Cost:
     return cost_of(max(0, rules.action_delta(game, player))) if game.has_rules else cost_of(0)
 
 
+def action_usable(game: Game, player: int, die: Die) -> bool:
+    """Whether ``player`` may use the action die: its card's action ability's ``usable:``
+    conditions hold for them, and with ``limit: once_per_turn`` they have not used a die of
+    the card this turn (a used die waits out of play until the turn ends)."""
+    if die.slot is None:
+        return True
+    for ability in game.slots[die.slot].card.abilities:
+        if ability.trigger != "action":
+            continue
+        if ability.usable and not selectors.all_hold(Context(game, player, die.slot, die), ability.usable):
+            return False
+        if ability.limit == "once_per_turn" and any(
+                d.slot == die.slot and d.owner == player and d.zone is Zone.OUT_OF_PLAY for d in game.dice):
+            return False
+    return True
+
+
 def field_cost(game: Game, die: Die) -> Cost:
     """Fielding cost: printed, changed by rules in force (never below 0)."""
     printed = die.spec.faces[die.face].fielding
@@ -173,7 +190,8 @@ def priority_options(game: Game) -> list[Action]:
         seen_actions: set[tuple[str, int]] = set()
         use_cost: Cost | None = None
         for die in reserve:
-            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions:
+            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions \
+                    and action_usable(game, player, die):
                 seen_actions.add((die.spec.key, die.face))
                 use_cost = use_cost or action_cost(game, player)
                 if use_cost.amount == 0:
