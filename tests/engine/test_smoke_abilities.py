@@ -28,6 +28,8 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 
 # (card, ability number) -> why the smoke position cannot fire it. (An entry must name an ability the check really cannot fire.)
 NOT_FIRED: dict[tuple[str, int], str] = {
+    ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
+                "(tests/scenarios/cards/ig/9ig-global-*.yaml use it at 9 and refuse it at 10)",
     ("20ig", 1): "the smoke position blocks with Sidekicks; the ability needs a non-Sidekick, non-Avengers "
                  "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
     ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
