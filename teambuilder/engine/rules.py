@@ -55,9 +55,12 @@ class ActiveRule:
         return Context(game, self.controller, self.slot, source)
 
 
-def card_text_blank(game: Game, slot: int) -> bool:
-    """A card whose text was taken away (Kryptonite) has no abilities for now."""
-    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots for r in game.turn_rules)
+def card_text_blank(game: Game, slot: int, global_ability: bool = False) -> bool:
+    """A card whose text was taken away (Kryptonite) has no abilities for now; asked about a
+    global, a blanking that keeps globals (``by: keep_globals``, Besmirch 2ig) does not count."""
+    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots
+                                         and not (global_ability and r.effect.by == "keep_globals")
+                                         for r in game.turn_rules)
 
 
 def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
