@@ -34,6 +34,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                  "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
     ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
                  "position has not (the same global as 74ig: tests/scenarios/cards/ig/74ig-global-*.yaml)",
+    ("40ig", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
+                 "are 4 or fewer (tests/scenarios/cards/ig/40ig-*.yaml draw 5 and 4)",
     ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
                  "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
     ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
