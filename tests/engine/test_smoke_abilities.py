@@ -38,6 +38,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                  "are 4 or fewer (tests/scenarios/cards/ig/40ig-*.yaml draw 5 and 4)",
     ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
                  "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
+    ("60ig", 1): "needs a Black Panther die that stays back while others attack; the smoke position attacks with "
+                 "every die that may (tests/scenarios/cards/ig/60ig-*.yaml stay back and attack)",
     ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
                  "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
 }
