@@ -345,3 +345,13 @@ def expire(game: Game) -> None:
         game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] == -1 or e[2] > game.turn_number]
         if not game.bookkeeping.borrowed[slot]:
             del game.bookkeeping.borrowed[slot]
+
+
+def rerollable(game: Game, dice: list[Die], player: int) -> list[Die]:
+    """The dice an effect may reroll: not those a ``cant_reroll`` rule holds ("that die
+    can't be rerolled this turn", Doctor Strange 26ig); the log says which are kept."""
+    held = in_force(game, "cant_reroll") if game.turn_rules else []
+    kept = [d for d in dice if any(applies(game, r, d) for r in held)]
+    for die in kept:
+        game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
+    return [d for d in dice if d not in kept]
