@@ -260,6 +260,7 @@ def describe_rule(effect: Effect) -> str:
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field", "cant_reroll": f"{who} can't be rerolled",
+        "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),

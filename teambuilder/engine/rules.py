@@ -355,3 +355,8 @@ def rerollable(game: Game, dice: list[Die], player: int) -> list[Die]:
     for die in kept:
         game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
     return [d for d in dice if d not in kept]
+
+
+def spins_to_top(game: Game, die: Die) -> bool:
+    """A die a ``spin_to_top`` rule holds spins up straight to its highest level (Loki 37ig)."""
+    return any(applies(game, r, die) for r in in_force(game, "spin_to_top"))
