@@ -77,7 +77,8 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = choice_of(raw, "do", tuple(OPS))
-    check_keys(raw, ("do", "to", "if_done", "if_not_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
+    check_keys(raw, ("do", "to", "if_done", "if_not_done", "if", "instead", "unless", "pay", "optional", "chooser")
+               + OPS[op],
                f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
@@ -114,7 +115,8 @@ def _parse_effect(raw: Any) -> Effect:
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
         less=int_field(raw, "less"), optional=raw.get("optional") == "opponent" or bool(opt_bool(raw, "optional")),
         keep=int_field(raw, "keep") or int_field(raw, "keep_up_to"),
-        keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"))
+        keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"),
+        chooser=choice_of(raw, "chooser", ("opponent",)) if raw.get("chooser") is not None else "")
     if raw.get("keep") is not None and raw.get("keep_up_to") is not None:
         raise fail(raw, "keep or keep_up_to, not both")
     if effect.keep and (effect.match is not None or effect.all):
@@ -125,9 +127,10 @@ def _parse_effect(raw: Any) -> Effect:
         # "You may" on one effect is a price of nothing the controller pays or not.
         if effect.pay is not None or effect.unless is not None:
             raise fail(raw, "optional: an effect with a price is already a choice")
-        # (``optional: opponent``: "your opponent may": they are the one asked)
-        effect = replace(effect, pay=Price(None, 0, "opponent" if raw.get("optional") == "opponent" else "you"),
-                         optional=False)
+        # "Your opponent may ...": ``optional: opponent``, or ``chooser: opponent`` with
+        # ``optional: true``: the opponent is the one asked yes or no.
+        asked = "opponent" if raw.get("optional") == "opponent" else (effect.chooser or "you")
+        effect = replace(effect, pay=Price(None, 0, asked), optional=False)
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
@@ -204,7 +207,7 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
 
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
-                 "chooser")
+                 "chooser", "usable")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -274,7 +277,16 @@ def _parse_ability(raw: Any) -> Ability:
                    chooser=choice_of(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(opt_bool(raw, "scheduled")),
-                   text=str(raw.get("text", "")), life_cost=life_cost)
+                   text=str(raw.get("text", "")), life_cost=life_cost, usable=_usable(raw, trigger))
+
+
+def _usable(raw: Mapping[str, Any], trigger: str) -> tuple[Condition, ...]:
+    """``usable:`` on an action: the conditions under which its die may be used at all."""
+    if raw.get("usable") is None:
+        return ()
+    if trigger != "action":
+        raise fail(raw, "usable: only an action's ability says when its die may be used")
+    return _conditions({"if": raw["usable"]})
 
 
 def parse_abilities(raw: Any) -> tuple[Ability, ...]:

@@ -95,6 +95,8 @@ def describe_effect(effect: Effect) -> str:
     if effect.unless is not None or effect.pay is not None or effect.op == "choose":
         return priced(effect, describe_effect)
     text = _describe_effect(effect)
+    if effect.chooser and effect.targets:
+        text += " (your opponent picks the target)"
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
                  f"{_describe_effect(effect.instead)} instead")
@@ -186,7 +188,7 @@ def _describe_effect(effect: Effect) -> str:
                 "cant_attack_or_block": "can't attack or block"}[op]
         return f"{to} {verb}{until or ' this turn'}"
     if op == "gain_keyword":
-        return f"{_verb(to, 'gains', 'gain')} {effect.keyword.replace('_', ' ').title()}{until}"
+        return f"{_verb(to, 'gains', 'gain')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
     if op == "out_of_play" and effect.level:
@@ -259,15 +261,16 @@ def describe_rule(effect: Effect) -> str:
                            + (f" to {who}" if effect.applies_to is not None else "")),
         "no_combat_damage": f"{_verb(who, 'deals', 'deal')} no combat damage",
         "double_damage": f"{who} deal double damage",
-        "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
+        "keyword": f"{_verb(who, 'has', 'have')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}",
         "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
-        "no_text": f"the cards of {who} lose their text",
+        "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
         "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field",
+        "field_free": f"{who} cost nothing to field", "cant_reroll": f"{who} can't be rerolled",
+        "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
@@ -370,6 +373,10 @@ def _label(ability: Ability) -> str:
         reactive = ", when damage would be dealt" if ability.reactive else ""
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
+    if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used
+        when = [f"usable only if {' and '.join(map(describe_condition, ability.usable))}"] * bool(ability.usable)
+        when += ["one die of this card a turn"] * (ability.limit == "once_per_turn")
+        return f"{TRIGGER_LABELS.get('action', 'Action')} ({'; '.join(when)})"
     if ability.keyword in KEYWORD_LABELS:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)

@@ -74,6 +74,7 @@ class DieFilter:
     keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
     not_keywords: tuple[str, ...] = ()   # dice that have none of these keywords ("non-Continuous")
     energy: tuple[str, ...] = ()
+    not_energy: tuple[str, ...] = ()   # none of its card's types is one of these ("non-[fist]")
     level: int | None = None
     min_level: int | None = None
     max_level: int | None = None
@@ -237,6 +238,7 @@ class Effect:
     less: int = 0
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
     lowest: int = 0                 # choose number: the lowest number offered (``from:``)
+    chooser: str = ""               # "opponent": the opponent picks this effect's targets (and its "may")
     keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
     keep_up_to: bool = False        # draw: ``keep`` is at most that many (``keep_up_to: N``: the player may stop)
 
@@ -262,6 +264,7 @@ class Ability:
     anywhere: bool = False          # a watch trigger that works while the card is not active
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"
     scheduled: bool = False         # fires only while another ability switched it on (``schedule``)
+    usable: tuple[Condition, ...] = ()   # an action die is offered for use only while these hold
     text: str = ""
     life_cost: int = 0              # a global's cost in life, paid with its energy (``cost: {energy, life}``)
 

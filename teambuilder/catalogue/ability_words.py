@@ -98,3 +98,9 @@ def condition_words(kind: str, value: str) -> str:
                               "any": "a character die was KO'd this turn",
                               "none": "no character die was KO'd this turn"}.get(value, ""),
             }.get(kind, "")
+
+
+def keyword_words(keyword: str, amount: int | None) -> str:
+    """A keyword as a card names it: "Overcrush", or with its number, "Range 2"."""
+    name = keyword.replace("_", " ").title()
+    return f"{name} {amount}" if amount else name

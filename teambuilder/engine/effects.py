@@ -122,6 +122,8 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     face = die.spec.faces[die.face]
     if face.kind != CHARACTER or die.token:
         return False
+    if level > face.level and game.has_rules and rules.spins_to_top(game, die):
+        level = die.spec.max_level      # "whenever Loki would spin up, he spins to level 3" (37ig)
     index = die.spec.level_face(max(1, min(die.spec.max_level, level)))
     if index is None or index == die.face:
         return False

@@ -181,7 +181,7 @@ def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bo
 
 
 def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    for die in dice:
+    for die in (dice := rules.rerollable(ctx.game, dice, ctx.controller)):     # cant_reroll holds some back
         reroll_fielded(ctx.game, die, ZONE_OF[effect.into] if effect.into else Zone.RESERVE)
     return bool(dice)
 
@@ -244,8 +244,9 @@ def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         for op in ops:
             mark = {"gain_keyword": keyword_mark(effect.keyword),
                     "gain_affiliation": affiliation_mark(effect.affiliation)}.get(op, op)
-            if effect.duration in ("until_your_next_turn", "next_turn"):
-                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword)
+            if effect.duration in ("until_your_next_turn", "next_turn") or effect.amount.fixed:   # Range 2
+                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword,
+                                     amount=effect.amount)
                 ctx.game.turn_rules.append(rules.ActiveRule(
                     ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_until(ctx, effect.duration)))
             else:

@@ -55,9 +55,12 @@ class ActiveRule:
         return Context(game, self.controller, self.slot, source)
 
 
-def card_text_blank(game: Game, slot: int) -> bool:
-    """A card whose text was taken away (Kryptonite) has no abilities for now."""
-    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots for r in game.turn_rules)
+def card_text_blank(game: Game, slot: int, global_ability: bool = False) -> bool:
+    """A card whose text was taken away (Kryptonite) has no abilities for now; asked about a
+    global, a blanking that keeps globals (``by: keep_globals``, Besmirch 2ig) does not count."""
+    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots
+                                         and not (global_ability and r.effect.by == "keep_globals")
+                                         for r in game.turn_rules)
 
 
 def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
@@ -310,9 +313,19 @@ def extra_draws(game: Game, player: int) -> int:
     return total
 
 
-def suppressed_trigger(game: Game, trigger: str) -> bool:
-    """Wonder Woman: Reflections and the like stop whole kinds of triggers."""
-    return any(trigger in r.effect.by.split(",") for r in in_force(game, "no_field_triggers"))
+def suppressed_trigger(game: Game, trigger: str, slot: int | None = None) -> bool:
+    """Wonder Woman: Reflections and the like stop whole kinds of triggers; a rule whose
+    ``for`` names an owner stops only the triggers of that player's cards (Angela 58ig:
+    "your opponent's")."""
+    for rule in in_force(game, "no_field_triggers"):
+        if trigger not in rule.effect.by.split(","):
+            continue
+        owner = rule.effect.applies_to.owner if rule.effect.applies_to is not None else None
+        card_owner = game.slots[slot].owner if slot is not None else None
+        if owner and card_owner is not None and (card_owner == rule.controller) != (owner == "you"):
+            continue
+        return True
+    return False
 
 
 def globals_blocked(game: Game, slot: int) -> bool:
@@ -332,3 +345,18 @@ def expire(game: Game) -> None:
         game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] == -1 or e[2] > game.turn_number]
         if not game.bookkeeping.borrowed[slot]:
             del game.bookkeeping.borrowed[slot]
+
+
+def rerollable(game: Game, dice: list[Die], player: int) -> list[Die]:
+    """The dice an effect may reroll: not those a ``cant_reroll`` rule holds ("that die
+    can't be rerolled this turn", Doctor Strange 26ig); the log says which are kept."""
+    held = in_force(game, "cant_reroll") if game.turn_rules else []
+    kept = [d for d in dice if any(applies(game, r, d) for r in held)]
+    for die in kept:
+        game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
+    return [d for d in dice if d not in kept]
+
+
+def spins_to_top(game: Game, die: Die) -> bool:
+    """A die a ``spin_to_top`` rule holds spins up straight to its highest level (Loki 37ig)."""
+    return any(applies(game, r, die) for r in in_force(game, "spin_to_top"))

@@ -112,6 +112,23 @@ def action_cost(game: Game, player: int) -> Cost:
     return cost_of(max(0, rules.action_delta(game, player))) if game.has_rules else cost_of(0)
 
 
+def action_usable(game: Game, player: int, die: Die) -> bool:
+    """Whether ``player`` may use the action die: its card's action ability's ``usable:``
+    conditions hold for them, and with ``limit: once_per_turn`` they have not used a die of
+    the card this turn (a used die waits out of play until the turn ends)."""
+    if die.slot is None:
+        return True
+    for ability in game.slots[die.slot].card.abilities:
+        if ability.trigger != "action":
+            continue
+        if ability.usable and not selectors.all_hold(Context(game, player, die.slot, die), ability.usable):
+            return False
+        if ability.limit == "once_per_turn" and any(
+                d.slot == die.slot and d.owner == player and d.zone is Zone.OUT_OF_PLAY for d in game.dice):
+            return False
+    return True
+
+
 def field_cost(game: Game, die: Die) -> Cost:
     """Fielding cost: printed, changed by rules in force (never below 0)."""
     printed = die.spec.faces[die.face].fielding
@@ -137,7 +154,7 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
+    if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)):
         return False
     if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
         return False   # Synergy: only its owner may use it, and only while the character is active
@@ -176,7 +193,8 @@ def priority_options(game: Game) -> list[Action]:
         seen_actions: set[tuple[str, int]] = set()
         use_cost: Cost | None = None
         for die in reserve:
-            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions:
+            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions \
+                    and action_usable(game, player, die):
                 seen_actions.add((die.spec.key, die.face))
                 use_cost = use_cost or action_cost(game, player)
                 if use_cost.amount == 0:

@@ -254,7 +254,11 @@ class _Run:
                 return "the card's die may not block"
             self.apply(DeclareBlockers(((main.id, attackers[0]),)), firing=trigger != "attackers_declared")
             return ""
-        if decision is None or decision.kind is not DecisionKind.ATTACKERS or main.id not in decision.subset:
+        # "After attackers are declared" needs some attacker, not the card's own die (a Basic
+        # Action card's scheduled ability: its die is an action die).
+        any_attacker = trigger == "attackers_declared" and bool(decision and decision.subset)
+        if decision is None or decision.kind is not DecisionKind.ATTACKERS or \
+                main.id not in decision.subset and not any_attacker:
             return "the card's die may not attack"
         # Every die that may attacks (the card's die among them): "if another ... attacks too".
         self.apply(DeclareAttackers(decision.subset), firing=flow == Flow.ATTACK)

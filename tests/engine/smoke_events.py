@@ -123,7 +123,13 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
         # A step event is about a step: its kind names the step ("at the end of your Main Step").
         yield from (raised(None, player, kind, player) for player in (ME, THEM) for kind in STEP_KINDS)
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
-        # (a step event names its step as its kind: "at the start of the attack step")
-        kinds_raised = STEP_NAMES if trigger in ("step_begins", "step_ends") else EVENT_KINDS
+        # A keyword_used event's kind is the keyword used, a step event's the step: the ones
+        # the card's conditions name (every step, for a step event).
+        named = tuple(dict.fromkeys(str(c.value) for a in game.slots[position.card_slot].card.abilities
+                                    for c in a.conditions if c.kind in ("event_keyword", "event_step")))
+        if trigger in ("step_begins", "step_ends"):
+            kinds_raised = tuple(dict.fromkeys(STEP_NAMES + named))
+        else:
+            kinds_raised = EVENT_KINDS + named if trigger == "keyword_used" else EVENT_KINDS
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
                     for player in (ME, THEM) for kind in kinds_raised for by in (THEM, ME))

@@ -44,6 +44,20 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(tests/scenarios/cards/dps/41dps-global-draw-into-empty-prep.yaml fires it)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
+    ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
+                "(tests/scenarios/cards/ig/9ig-global-*.yaml use it at 9 and refuse it at 10)",
+    ("20ig", 1): "the smoke position blocks with Sidekicks; the ability needs a non-Sidekick, non-Avengers "
+                 "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
+    ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
+                 "position has not (the same global as 74ig: tests/scenarios/cards/ig/74ig-global-*.yaml)",
+    ("40ig", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
+                 "are 4 or fewer (tests/scenarios/cards/ig/40ig-*.yaml draw 5 and 4)",
+    ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
+                 "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
+    ("60ig", 1): "needs a Black Panther die that stays back while others attack; the smoke position attacks with "
+                 "every die that may (tests/scenarios/cards/ig/60ig-*.yaml stay back and attack)",
+    ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
+                 "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
