@@ -159,7 +159,8 @@ def _describe_effect(effect: Effect) -> str:
         how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
         return f"move {how_many}{to} to {whose}{ZONE_WORDS[effect.into]}{level}"
     if op == "draw":
-        count = "1 die" if amount in ("0", "1") else f"{amount} dice"
+        count = "1 die" if amount in ("0", "1") else (
+            f"{amount} dice" if effect.amount.is_fixed else f"as many dice as {amount}")
         into = effect.into or "reserve"
         them = "it" if count == "1 die" else "them"
         at_level = f" at level {effect.level}" if effect.level else ""

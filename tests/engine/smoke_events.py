@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from teambuilder.catalogue.abilities import SELF_TRIGGERS
+from teambuilder.catalogue.ability_vocabulary import STEP_NAMES
 from teambuilder.engine import effects, events
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import DamageEvent, Die, Zone
@@ -116,6 +117,10 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
         yield from (hurt(source, None, player, kind) for player in (ME, THEM)
                     for source in [*(foes[:1] if player == ME else friends), None]
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
+    elif trigger in ("step_begins", "step_ends"):
+        # A step event names its step by the event's kind (``filter: {step: attack}``).
+        yield from (raised(None, player, step, by) for step in STEP_NAMES for player in (ME, THEM)
+                    for by in (THEM, ME))
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
                     for player in (ME, THEM) for kind in EVENT_KINDS for by in (THEM, ME))
