@@ -375,6 +375,8 @@ def _label(ability: Ability) -> str:
         keyword = named.get("event_keyword", "")
         label = label.replace("{step}", f"each {step}" if step else "each step").replace(
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
+    if ability.limit == "once_per_turn" and not ability.scheduled:
+        label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")
