@@ -26,9 +26,12 @@ from tests.engine.ability_smoke import SmokeResult, abilities_to_fire, smoke
 POOL: list[Card] = list(load_catalogue(CARDS_DIR).cards)
 CARDS = {card.code: card for card in POOL if card.abilities}
 
-# (card, ability number) -> why the smoke position cannot fire it. Empty today: every
-# ability fires. (An entry must name an ability the check really cannot fire.)
-NOT_FIRED: dict[tuple[str, int], str] = {}
+# (card, ability number) -> why the smoke position cannot fire it. (An entry must name an
+# ability the check really cannot fire.)
+NOT_FIRED: dict[tuple[str, int], str] = {
+    ("138msw", 1): "a character die fielded at level 3: the position's dice show level 1 "
+                   "(tests/scenarios/cards/msw/138msw-* play it)",
+}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
 UNCHANGED: dict[tuple[str, int], str] = {}
