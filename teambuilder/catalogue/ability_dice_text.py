@@ -52,7 +52,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("opposing")
     if f.bound:
         words.append("chosen")
-    if f.other or f.other_die:
+    if f.other or f.other_die or f.event is False:
         words.append("other")
     if f.level is not None:
         words.append(f"level {f.level}")
@@ -72,7 +72,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
-    words += ["named"] * f.named
+    words += ["named"] if f.named else ["not-named"] if f.named is False else []
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"
     elif f.kind == "action":

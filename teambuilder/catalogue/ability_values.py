@@ -83,14 +83,14 @@ class DieFilter:
     zone: str = "field"
     this: bool = False          # the ability's own die (or its card's dice, for statics)
     other: bool = False         # not a die of the ability's own card
-    event: bool = False         # the die the triggering event is about
+    event: bool | None = None   # the die the triggering event is about (False: any die but that one)
     engaged: bool = False       # a die in combat with the ability's own die
     attacking: bool | None = None
     blocking: bool | None = None
     blocked: bool | None = None
     has_global: bool | None = None
     basic: bool | None = None   # action dice: a basic action (True) or not (False)
-    named: bool = False         # the die named by the card's "name a die" choice
+    named: bool | None = None   # the die named by the card's "name a die" choice (False: any other die)
     attacked: bool | None = None  # attacked at some point this turn
     fought: bool | None = None    # attacked or blocked at some point this turn
     bound: bool = False           # a die the scheduling ability chose (its targets)

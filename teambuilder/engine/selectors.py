@@ -132,7 +132,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.other and die.slot is not None and die.slot == ctx.slot:
         return False
-    if f.event and die is not ctx.event_die:
+    if f.event is not None and (die is ctx.event_die) != f.event:
         return False
     if f.engaged and not engaged(ctx.source, die):
         return False
@@ -175,7 +175,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
         return False
-    return not f.named or _matches_choice(ctx, die, name)
+    return f.named is None or _matches_choice(ctx, die, name) == f.named
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
