@@ -144,6 +144,7 @@ class Amount:
     event_amount: bool = False      # the amount of the triggering damage
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
+    kos: str = ""                   # that player's ("you" | "opponent") character dice KO'd this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -153,7 +154,8 @@ class Amount:
     @property
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
-                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy)
+                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
+                and not self.kos)
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,7 @@ class TurnMemory:
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
         self.lost_dice: set[int] = set()         # players a character die of whose was KO'd (Resistance)
+        self.kos: dict[int, int] = {}            # player -> their character dice KO'd this turn
         self.harmed_by: dict[int, set[int]] = {}  # die -> players whose damage it took this turn (Aftershock)
         # The players whose abilities are being applied right now, innermost last (none: the
         # rules themselves): who made a die leave the field, for Aftershock.
@@ -138,7 +139,7 @@ class TurnMemory:
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.once_fired):
+                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.once_fired, self.kos):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -155,6 +156,7 @@ class TurnMemory:
         other.call_outs = dict(self.call_outs)
         other.cleaved = set(self.cleaved)
         other.lost_dice = set(self.lost_dice)
+        other.kos = dict(self.kos)
         other.harmed_by = {die: set(by) for die, by in self.harmed_by.items()}
         other.acting = list(self.acting)
         other.iron_will = dict(self.iron_will)

@@ -274,6 +274,8 @@ def amount(ctx: Context, value: Amount) -> int:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
+    elif value.kos:             # that player's character dice KO'd this turn
+        base = game.this_turn.kos.get(ctx.controller if value.kos == "you" else 1 - ctx.controller, 0)
     elif value.chosen:
         choice = chosen(game, ctx.slot)
         base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
