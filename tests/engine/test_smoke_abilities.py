@@ -31,6 +31,8 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 NOT_FIRED: dict[tuple[str, int], str] = {
     ("138msw", 1): "a character die fielded at level 3: the position's dice show level 1 "
                    "(tests/scenarios/cards/msw/138msw-* play it)",
+    ("105msw", 1): "4 opposing character dice KO'd this turn before it ends: the position KOs none "
+                   "(tests/scenarios/cards/msw/105msw-* play it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
