@@ -62,6 +62,8 @@ def amount_words(amount: Amount) -> str:
     if amount.kos:
         whose = "your" if amount.kos == "you" else "your opponent's"
         return f"the number of {whose} character dice KO'd this turn"
+    if amount.life is not None:
+        return "your life" if amount.life == "you" else "your opponent's life"
     return "that much"
 
 

@@ -145,6 +145,7 @@ class Amount:
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
     kos: str = ""                   # that player's ("you" | "opponent") character dice KO'd this turn
+    life: str | None = None         # that player's life total: you | opponent
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -155,7 +156,7 @@ class Amount:
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
                 and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
-                and not self.kos)
+                and not self.kos and self.life is None)
 
 
 @dataclass(frozen=True)

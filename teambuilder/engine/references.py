@@ -29,6 +29,8 @@ def counted(ctx: Context, amount: Amount) -> str:
         base = "the dice counted" if not amount.count.it else "those dice"
     elif amount.event_amount:
         base = "the damage dealt"
+    elif amount.life is not None:
+        base = "your life" if amount.life == "you" else "your opponent's life"
     else:
         base = "the energy counted"
     if amount.half:

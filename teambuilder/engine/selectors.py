@@ -1,9 +1,7 @@
 """Reading the ability language against a game: which dice a filter matches, what an
-amount counts to, whether a condition holds.
-
-Everything is relative to a ``Context``: whose ability it is (``controller``), which
-card (``slot``) and die (``source``) it belongs to, and what the triggering event was
-about. "you" and "opponent" in the data mean the controller and the other player.
+amount counts to, whether a condition holds. Everything is relative to a ``Context``: whose
+ability it is (``controller``), which card (``slot``) and die (``source``) it belongs to, and
+what the triggering event was about. "you"/"opponent" mean the controller and the other player.
 """
 
 from __future__ import annotations
@@ -274,14 +272,15 @@ def amount(ctx: Context, value: Amount) -> int:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
-    elif value.kos:             # that player's character dice KO'd this turn
-        base = game.this_turn.kos.get(ctx.controller if value.kos == "you" else 1 - ctx.controller, 0)
     elif value.chosen:
         choice = chosen(game, ctx.slot)
         base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
     elif value.prep_energy:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
+    elif value.kos or value.life is not None:   # that player's dice KO'd this turn, or life total
+        whose = ctx.controller if (value.kos or value.life) == "you" else 1 - ctx.controller
+        base = game.this_turn.kos.get(whose, 0) if value.kos else game.players[whose].life
     return _adjusted(value, base) * value.times + value.plus
 
 
