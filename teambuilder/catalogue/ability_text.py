@@ -120,8 +120,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"deal {amount} damage to {to}"
     if op == "gain_life":
         return f"{'you gain' if to == 'you' else to + ' gains'} {amount} life"
-    if op == "lose_life":
-        return f"{'you lose' if to == 'you' else to + ' loses'} {amount} life"
+    if op == "lose_life":        # (a counted amount may already say "life": "your opponent's life")
+        return f"{'you lose' if to == 'you' else to + ' loses'} {amount}{'' if amount.endswith('life') else ' life'}"
     if op == "modify":
         parts = []
         if effect.attack:
