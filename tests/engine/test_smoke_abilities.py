@@ -33,6 +33,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                    "(tests/scenarios/cards/msw/138msw-* play it)",
     ("105msw", 1): "4 opposing character dice KO'd this turn before it ends: the position KOs none "
                    "(tests/scenarios/cards/msw/105msw-* play it)",
+    ("139msw", 1): "6 different Fantastic Four characters attacking: the position has too few "
+                   "(tests/scenarios/cards/msw/139msw-* play it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
