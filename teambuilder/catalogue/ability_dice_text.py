@@ -95,6 +95,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
 def _extras(f: DieFilter, yours: bool) -> str:
     """What follows the noun: "costing 3 or less and in your Used Pile"."""
     extras = []
+    if f.fewest_card_tokens:
+        extras.append("whose card has the fewest +1A/+1D tokens of its team")
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
     if f.min_attack is not None:

@@ -95,7 +95,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded", "fewest_card_tokens")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -141,6 +141,7 @@ def parse_filter(raw: Any) -> DieFilter:
         it=it,
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
+        fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 

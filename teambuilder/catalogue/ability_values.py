@@ -111,6 +111,7 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+    fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from teambuilder.engine.die_facts import (
     doomed,
     engaged,
     face_kind,
+    fewest_card_tokens,
     is_action_die,
     is_character_die,
     paid_own_types,
@@ -144,9 +145,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.fought is not None and (die.id in game.this_turn.attacked or die.id in game.this_turn.blocked) != f.fought:
         return False
-    if f.bound and die.id not in ctx.bound:
-        return False
-    if f.instigator and die is not ctx.instigator:
+    if f.bound and die.id not in ctx.bound or f.instigator and die is not ctx.instigator:
         return False
     if f.partner and not _is_partner(ctx, die):
         return False
@@ -164,7 +163,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
         return False
-    if f.min_cost is not None and die_cost(game, die) < f.min_cost:
+    if (f.min_cost is not None and die_cost(game, die) < f.min_cost
+            or f.fewest_card_tokens and not fewest_card_tokens(game, die)):
         return False
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
