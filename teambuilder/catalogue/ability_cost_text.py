@@ -63,6 +63,9 @@ def amount_words(amount: Amount) -> str:
         return "the chosen number"
     if amount.prep_energy:
         return "the energy of your first roll (counting energy, not faces)"
+    if amount.kos:
+        whose = "your" if amount.kos == "you" else "your opponent's"
+        return f"the number of {whose} character dice KO'd this turn"
     if amount.life is not None:
         return "your life" if amount.life == "you" else "your opponent's life"
     if amount.card_tokens:

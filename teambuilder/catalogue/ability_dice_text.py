@@ -52,7 +52,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("opposing")
     if f.bound:
         words.append("chosen")
-    if f.other or f.other_die:
+    if f.other or f.other_die or f.event is False:
         words.append("other")
     if f.level is not None:
         words.append(f"level {f.level}")
@@ -76,7 +76,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("blocking")
     if f.blocked is not None:
         words.append("blocked" if f.blocked else "unblocked")
-    words += ["named"] * f.named
+    words += ["named"] if f.named else ["not-named"] if f.named is False else []
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"
     elif f.kind == "action":
@@ -99,6 +99,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
 def _extras(f: DieFilter, yours: bool) -> str:
     """What follows the noun: "costing 3 or less and in your Used Pile"."""
     extras = []
+    if f.fewest_card_tokens:
+        extras.append("whose card has the fewest +1A/+1D tokens of its team")
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
     for value, words in ((f.min_attack, "or more A"), (f.max_attack, "or less A"), (f.min_defense, "or more D"),

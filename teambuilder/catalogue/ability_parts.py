@@ -96,7 +96,8 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
-                "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense", "card_token", "paid_for")
+                "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
+                "card_token", "paid_for", "fewest_card_tokens")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -134,10 +135,10 @@ def parse_filter(raw: Any) -> DieFilter:
         min_cost=opt_int(raw, "min_cost"), zones=zones,
         hit=choice_of(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
         this=bool(opt_bool(raw, "this")), other=bool(opt_bool(raw, "other")),
-        event=bool(opt_bool(raw, "event")), engaged=bool(opt_bool(raw, "engaged")),
+        event=opt_bool(raw, "event"), engaged=bool(opt_bool(raw, "engaged")),
         attacking=opt_bool(raw, "attacking"), blocking=opt_bool(raw, "blocking"),
         blocked=opt_bool(raw, "blocked"), has_global=opt_bool(raw, "has_global"),
-        basic=opt_bool(raw, "basic"), named=bool(opt_bool(raw, "named")), attacked=opt_bool(raw, "attacked"),
+        basic=opt_bool(raw, "basic"), named=opt_bool(raw, "named"), attacked=opt_bool(raw, "attacked"),
         fought=opt_bool(raw, "fought"), bound=bool(opt_bool(raw, "bound")),
         instigator=bool(opt_bool(raw, "instigator")), partner=bool(opt_bool(raw, "partner")),
         paired=opt_bool(raw, "paired"), equipped=bool(opt_bool(raw, "equipped")),
@@ -148,6 +149,7 @@ def parse_filter(raw: Any) -> DieFilter:
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
         stunned=opt_bool(raw, "stunned"),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
+        fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -183,7 +185,8 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most"), "amount")
+                      "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
+                      "kos"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -199,10 +202,11 @@ def parse_amount(raw: Any) -> Amount:
         card_tokens=choice_of(raw, "card_tokens", ("you", "opponent", "this")) if "card_tokens" in raw else "",
         times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
-        at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"))
+        at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"),
+        kos=choice_of(raw, "kos", ("you", "opponent")) if raw.get("kos") is not None else "")
     if amount.is_fixed:
         raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
-                         "prep_energy, life or card_tokens)")
+                         "prep_energy, life, card_tokens or kos)")
     return amount
 
 

@@ -125,8 +125,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"deal {amount} damage to {to}"
     if op == "gain_life":
         return f"{'you gain' if to == 'you' else to + ' gains'} {amount} life"
-    if op == "lose_life":
-        return f"{'you lose' if to == 'you' else to + ' loses'} {amount} life"
+    if op == "lose_life":        # (a counted amount may already say "life": "your opponent's life")
+        return f"{'you lose' if to == 'you' else to + ' loses'} {amount}{'' if amount.endswith('life') else ' life'}"
     if op == "modify":
         parts = []
         if effect.attack:
@@ -166,7 +166,8 @@ def _describe_effect(effect: Effect) -> str:
         how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
         return f"move {how_many}{to} to {whose}{ZONE_WORDS[effect.into]}{level}"
     if op == "draw":
-        count = "1 die" if amount in ("0", "1") else f"{amount} dice"
+        count = "1 die" if amount in ("0", "1") else (
+            f"{amount} dice" if effect.amount.is_fixed else f"as many dice as {amount}")
         into = effect.into or "reserve"
         them = "it" if count == "1 die" else "them"
         at_level = f" at level {effect.level}" if effect.level else ""
@@ -390,6 +391,8 @@ def _label(ability: Ability) -> str:
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
     if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
         label = label.replace("While active, whenever", "Whenever")
+    if ability.limit == "once_per_turn" and not ability.scheduled:
+        label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")

@@ -86,14 +86,14 @@ class DieFilter:
     zone: str = "field"
     this: bool = False          # the ability's own die (or its card's dice, for statics)
     other: bool = False         # not a die of the ability's own card
-    event: bool = False         # the die the triggering event is about
+    event: bool | None = None   # the die the triggering event is about (False: any die but that one)
     engaged: bool = False       # a die in combat with the ability's own die
     attacking: bool | None = None
     blocking: bool | None = None
     blocked: bool | None = None
     has_global: bool | None = None
     basic: bool | None = None   # action dice: a basic action (True) or not (False)
-    named: bool = False         # the die named by the card's "name a die" choice
+    named: bool | None = None   # the die named by the card's "name a die" choice (False: any other die)
     attacked: bool | None = None  # attacked at some point this turn
     fought: bool | None = None    # attacked or blocked at some point this turn
     bound: bool = False           # a die the scheduling ability chose (its targets)
@@ -131,6 +131,7 @@ class DieFilter:
             and (self.max_attack is None or attack <= self.max_attack) \
             and (self.min_defense is None or defense >= self.min_defense) \
             and (self.max_defense is None or defense <= self.max_defense)
+    fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,7 @@ class Amount:
     event_amount: bool = False      # the amount of the triggering damage
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
+    kos: str = ""                   # that player's ("you" | "opponent") character dice KO'd this turn
     life: str | None = None         # that player's life total: you | opponent
     card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
     times: int = 1
@@ -178,7 +180,7 @@ class Amount:
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
                 and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
-                and self.life is None and not self.card_tokens)
+                and not self.kos and self.life is None and not self.card_tokens)
 
 
 @dataclass(frozen=True)

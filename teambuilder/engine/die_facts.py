@@ -132,6 +132,16 @@ def stat_of(game: Game, die: Die, stat: str) -> int:
     return die_cost(game, die) if stat == "cost" else face.fielding
 
 
+def fewest_card_tokens(game: Game, die: Die) -> bool:
+    """The die's card carries no more +1A/+1D tokens (``card_token``) than any other character
+    card of its owner's team (a Sidekick has no card: False)."""
+    if die.slot is None:
+        return False
+    owner, tokens = game.slots[die.slot].owner, game.bookkeeping.card_tokens
+    counts = [tokens.get(s.index, 0) for s in game.slots if s.owner == owner and s.card.card.kind == "character"]
+    return tokens.get(die.slot, 0) <= min(counts, default=0)
+
+
 def reserve_energy(game: Game, player: int) -> list[Face]:
     """The energy faces showing in ``player``'s reserve pool."""
     return [d.spec.faces[d.face] for d in game.zone(player, Zone.RESERVE)

@@ -237,6 +237,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         if die.owner is not None:
             game.this_turn.lost_dice.add(die.owner)     # Resistance: a die of theirs was KO'd
+            game.this_turn.kos[die.owner] = game.this_turn.kos.get(die.owner, 0) + 1
         # The dice whose damage KO'd it (this combat, or this turn's ability damage); the
         # first of them is the KO's instigator ("if a Sidekick die KO'd this die").
         killers = [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())

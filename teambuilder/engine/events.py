@@ -161,6 +161,11 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                          event_kind=kind, event_by=by,
                                          instigator=None if instigator is None else instigator.id)
                 if _may_trigger(game, abilities[index], pending):
+                    if abilities[index].limit == "once_per_turn":
+                        # "The first time each turn ...": once a turn for each player it belongs to.
+                        if (controller, slot.index, index) in game.this_turn.once_fired:
+                            continue
+                        game.this_turn.once_fired.add((controller, slot.index, index))
                     game.new_triggers.append(pending)
 
 

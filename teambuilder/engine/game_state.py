@@ -120,6 +120,7 @@ class TurnMemory:
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
         self.lost_dice: set[int] = set()         # players a character die of whose was KO'd (Resistance)
+        self.kos: dict[int, int] = {}            # player -> their character dice KO'd this turn
         self.harmed_by: dict[int, set[int]] = {}  # die -> players whose damage it took this turn (Aftershock)
         # The players whose abilities are being applied right now, innermost last (none: the
         # rules themselves): who made a die leave the field, for Aftershock.
@@ -132,13 +133,15 @@ class TurnMemory:
         self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
         self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
+        self.once_fired: set[tuple[int, int, int]] = set()   # (controller, slot, ability) of once-a-turn triggers
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments):
+                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
+                      self.once_fired, self.kos):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -155,6 +158,7 @@ class TurnMemory:
         other.call_outs = dict(self.call_outs)
         other.cleaved = set(self.cleaved)
         other.lost_dice = set(self.lost_dice)
+        other.kos = dict(self.kos)
         other.harmed_by = {die: set(by) for die, by in self.harmed_by.items()}
         other.acting = list(self.acting)
         other.iron_will = dict(self.iron_will)
@@ -164,6 +168,7 @@ class TurnMemory:
         other.bursts_rolled = set(self.bursts_rolled)
         other.kod_by_damage = set(self.kod_by_damage)
         other.field_payments = dict(self.field_payments)
+        other.once_fired = set(self.once_fired)
         return other
 
 

@@ -1,9 +1,7 @@
 """Reading the ability language against a game: which dice a filter matches, what an
-amount counts to, whether a condition holds.
-
-Everything is relative to a ``Context``: whose ability it is (``controller``), which
-card (``slot``) and die (``source``) it belongs to, and what the triggering event was
-about. "you" and "opponent" in the data mean the controller and the other player.
+amount counts to, whether a condition holds. Everything is relative to a ``Context``: whose
+ability it is (``controller``), which card (``slot``) and die (``source``) it belongs to, and
+what the triggering event was about. "you"/"opponent" mean the controller and the other player.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from teambuilder.engine.die_facts import (
     doomed,
     engaged,
     face_kind,
+    fewest_card_tokens,
     is_action_die,
     is_character_die,
     paid_own_types,
@@ -138,7 +137,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.other and die.slot is not None and die.slot == ctx.slot:
         return False
-    if f.event and die is not ctx.event_die:
+    if f.event is not None and (die is ctx.event_die) != f.event:
         return False
     if f.engaged and not engaged(ctx.source, die):
         return False
@@ -152,9 +151,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.fought is not None and (die.id in game.this_turn.attacked or die.id in game.this_turn.blocked) != f.fought:
         return False
-    if f.bound and die.id not in ctx.bound:
-        return False
-    if f.instigator and die is not ctx.instigator:
+    if f.bound and die.id not in ctx.bound or f.instigator and die is not ctx.instigator:
         return False
     if f.partner and not _is_partner(ctx, die):
         return False
@@ -173,7 +170,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
         return False
-    if f.min_cost is not None and die_cost(game, die) < f.min_cost:
+    if (f.min_cost is not None and die_cost(game, die) < f.min_cost
+            or f.fewest_card_tokens and not fewest_card_tokens(game, die)):
         return False
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
@@ -182,7 +180,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             or f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
             f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
-    return not f.named or _matches_choice(ctx, die, name)
+    return f.named is None or _matches_choice(ctx, die, name) == f.named
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
@@ -286,8 +284,9 @@ def amount(ctx: Context, value: Amount) -> int:
     elif value.prep_energy:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
-    elif value.life is not None:        # a player's life total
-        base = game.players[ctx.controller if value.life == "you" else 1 - ctx.controller].life
+    elif value.kos or value.life is not None:   # that player's dice KO'd this turn, or life total
+        whose = ctx.controller if (value.kos or value.life) == "you" else 1 - ctx.controller
+        base = game.this_turn.kos.get(whose, 0) if value.kos else game.players[whose].life
     elif value.card_tokens:
         base = card_tokens(game, ctx.slot, ctx.controller, value.card_tokens)
     return _adjusted(value, base) * value.times + value.plus

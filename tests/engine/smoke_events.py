@@ -120,8 +120,9 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
                     for source in [*(foes[:1] if player == ME else friends), None]
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
     elif trigger in ("step_begins", "step_ends"):
-        # A step event is about a step: its kind names the step ("at the end of your Main Step").
-        yield from (raised(None, player, kind, player) for player in (ME, THEM) for kind in STEP_KINDS)
+        # A step event names its step by the event's kind (``filter: {step: attack}``).
+        yield from (raised(None, player, step, by) for step in STEP_NAMES for player in (ME, THEM)
+                    for by in (THEM, ME))
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
         # A keyword_used event's kind is the keyword used, a step event's the step: the ones
         # the card's conditions name (every step, for a step event).

@@ -58,6 +58,12 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                  "every die that may (tests/scenarios/cards/ig/60ig-*.yaml stay back and attack)",
     ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
                  "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
+    ("138msw", 1): "a character die fielded at level 3: the position's dice show level 1 "
+                   "(tests/scenarios/cards/msw/138msw-* play it)",
+    ("105msw", 1): "4 opposing character dice KO'd this turn before it ends: the position KOs none "
+                   "(tests/scenarios/cards/msw/105msw-* play it)",
+    ("139msw", 1): "6 different Fantastic Four characters attacking: the position has too few "
+                   "(tests/scenarios/cards/msw/139msw-* play it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
