@@ -195,7 +195,8 @@ def _describe_effect(effect: Effect) -> str:
     if op == "out_of_play" and effect.level:
         return f"put {to} out of play until end of turn; it then goes to the Field Zone at level {effect.level}"
     if op == "out_of_play":
-        return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level)"
+        hurt = f" and takes {effect.amount.fixed} damage" if effect.amount.fixed else ""
+        return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level{hurt})"
     if op == "leave_combat":
         return f"take {to} out of combat (it stays in the Field Zone)"
     if op == "use_effect" and effect.cards == "it":

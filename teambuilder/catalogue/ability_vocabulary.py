@@ -126,7 +126,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "swap": (),
     "token": ("amount", "a", "d"),
     "card_token": ("amount",),
-    "out_of_play": ("duration", "level"),
+    "out_of_play": ("duration", "level", "amount"),
     "leave_combat": (),
     "stun": (),
     "unstun": (),

@@ -199,6 +199,7 @@ class Bookkeeping:
         self.captured: list[int] = []            # dice captured until the end of the turn
         self.controlled: list[int] = []          # dice under another player's control this turn
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
+        self.return_damage: dict[int, int] = {}  # set-aside die -> damage it takes as it returns
         self.choices: dict[int, Choice] = {}     # slot -> what its "choose"/"name" remembers
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
         # -1: until changed), the die it belongs to (None: the whole card)).
@@ -216,6 +217,7 @@ class Bookkeeping:
         other.captured = list(self.captured)
         other.controlled = list(self.controlled)
         other.set_aside = list(self.set_aside)
+        other.return_damage = dict(self.return_damage)
         other.choices = dict(self.choices)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)

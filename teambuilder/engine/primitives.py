@@ -360,7 +360,7 @@ def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     if duration == "until_opponent_turn_ends":
         # This turn if it is the opponent's, else through their next turn.
         duration = "until_your_next_turn" if ctx.game.active == ctx.controller else "turn"
-    return _some([keywords.set_aside(ctx.game, die, duration, effect.level or None) for die in dice])
+    return _some([keywords.set_aside(ctx.game, d, duration, effect.level or None, value(ctx, effect)) for d in dice])
 
 
 def _use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
