@@ -82,7 +82,7 @@ class StatModifier:
     attack: int
     defense: int
     source: str
-    kind: str = "add"            # add | while_attacking | set (overrides) | swap
+    kind: str = "add"            # add | while_attacking | set (overrides) | set_attack (A only) | swap
 
 
 class ZoneIndex:
