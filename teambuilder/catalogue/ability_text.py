@@ -204,7 +204,8 @@ def _describe_effect(effect: Effect) -> str:
     if op == "token":
         return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
     if op == "rule":
-        return describe_rule(effect)
+        return describe_rule(effect) + (" (the next time only, this turn or later)" if effect.duration == "until_used"
+                                        else "")
     if op == "schedule":
         until = "until your next turn" if effect.duration != "turn" else "this turn"
         return f"ability {effect.ability} below applies {until}"

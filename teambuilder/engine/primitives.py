@@ -130,8 +130,7 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 
 def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     for die in dice:
-        if effect.defense == KEEP:
-            # Only A is set: to 0, an endless penalty (it stays 0); to N, an override of A alone.
+        if effect.defense == KEEP:      # only A is set: 0 is an endless penalty, N overrides A alone
             die.modifiers.append(StatModifier(effect.attack, 0, "effect", "set_attack") if effect.attack
                                  else StatModifier(-ENDLESS, 0, "effect"))
             ctx.game.say(f"{ctx.game.die_name(die)} has {effect.attack}A this turn.", die.owner)
@@ -270,7 +269,7 @@ def _until(ctx: Context, duration: str) -> int:
         return _next_own_turn(ctx)
     if duration == "next_turn":
         return ctx.game.turn_number + 1
-    return 0
+    return ENDLESS if duration == "until_used" else 0     # until_used: no end but its use
 
 
 def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
