@@ -7,7 +7,7 @@ TRIGGER_LABELS = {
     "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
     "blocked": "When this die is blocked", "engaged": "When this die is engaged",
     "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
-    "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
+    "deals_damage": "When this die deals damage", "kos": "When this die KOs {when}",
     "energized": "Energize", "leaves_field": "When this die leaves the Field Zone",
     "any_fielded": "While active, whenever {when} is fielded",
     "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",
@@ -54,6 +54,7 @@ ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "fie
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
                   "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
                   "until_opponent_turn_ends": " until the end of your opponent's turn"}
+RULE_DURATION_WORDS = {"until_used": " (the next time only, this turn or later)"}   # rules' own words
 # Labels a card file's written text may start with: the rendered label replaces them.
 WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
