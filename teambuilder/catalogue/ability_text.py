@@ -214,7 +214,7 @@ def _describe_effect(effect: Effect) -> str:
     if op == "rule":
         return describe_rule(effect) + wording.RULE_DURATION_WORDS.get(effect.duration, "")
     if op == "schedule":
-        return f"ability {effect.ability} below applies {'this turn' if effect.duration == 'turn' else 'until your next turn'}"
+        return f"ability {effect.ability} below applies {wording.SCHEDULE_WORDS[effect.duration == 'turn']}"
     return op
 
 

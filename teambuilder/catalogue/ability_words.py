@@ -55,6 +55,7 @@ DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_t
                   "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
                   "until_opponent_turn_ends": " until the end of your opponent's turn"}
 RULE_DURATION_WORDS = {"until_used": " (the next time only, this turn or later)"}   # rules' own words
+SCHEDULE_WORDS = {True: "this turn", False: "until your next turn"}   # a schedule's duration is "turn" or not
 # Labels a card file's written text may start with: the rendered label replaces them.
 WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
