@@ -264,7 +264,7 @@ def describe_rule(effect: Effect) -> str:
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text",
-        "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
+        "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field",

@@ -101,3 +101,12 @@ def keyword_words(keyword: str, amount: int | None) -> str:
     """A keyword as a card names it: "Overcrush", or with its number, "Range 2"."""
     name = keyword.replace("_", " ").title()
     return f"{name} {amount}" if amount else name
+
+
+def suppressed_words(by: str) -> str:
+    """``no_field_triggers``: "abilities that trigger when fielded or attacks have no effect";
+    with ``opponent_`` kinds, only your opponent's."""
+    kinds = by.split(",")
+    whose = "your opponent's " if all(k.startswith("opponent_") for k in kinds) else ""
+    when = " or ".join(k.removeprefix("opponent_") for k in kinds)
+    return f"{whose}abilities that trigger when {when} have no effect"

@@ -76,7 +76,8 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
-    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger)
+    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger,
+                                                                                   game.slots[slot].owner)
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:

@@ -310,9 +310,11 @@ def extra_draws(game: Game, player: int) -> int:
     return total
 
 
-def suppressed_trigger(game: Game, trigger: str) -> bool:
-    """Wonder Woman: Reflections and the like stop whole kinds of triggers."""
-    return any(trigger in r.effect.by.split(",") for r in in_force(game, "no_field_triggers"))
+def suppressed_trigger(game: Game, trigger: str, owner: int | None = None) -> bool:
+    """Wonder Woman: Reflections and the like stop whole kinds of triggers (``opponent_fielded``:
+    only those of cards of the rule owner's opponent; ``owner``: whose card the trigger is on)."""
+    return any(trigger in r.effect.by.split(",") or f"opponent_{trigger}" in r.effect.by.split(",")
+               and owner is not None and owner != r.controller for r in in_force(game, "no_field_triggers"))
 
 
 def globals_blocked(game: Game, slot: int) -> bool:
