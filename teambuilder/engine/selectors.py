@@ -1,9 +1,7 @@
-"""Reading the ability language against a game: which dice a filter matches, what an
-amount counts to, whether a condition holds.
-
-Everything is relative to a ``Context``: whose ability it is (``controller``), which
-card (``slot``) and die (``source``) it belongs to, and what the triggering event was
-about. "you" and "opponent" in the data mean the controller and the other player.
+"""Reading the ability language against a game: which dice a filter matches, what an amount
+counts to, whether a condition holds. Everything is relative to a ``Context``: whose ability it
+is (``controller``), which card (``slot``) and die (``source``) it belongs to, and what the
+triggering event was about. "you" and "opponent" in the data mean the controller and the other.
 """
 
 from __future__ import annotations
