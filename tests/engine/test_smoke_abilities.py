@@ -26,9 +26,16 @@ from tests.engine.ability_smoke import SmokeResult, abilities_to_fire, smoke
 POOL: list[Card] = list(load_catalogue(CARDS_DIR).cards)
 CARDS = {card.code: card for card in POOL if card.abilities}
 
-# (card, ability number) -> why the smoke position cannot fire it. Empty today: every
-# ability fires. (An entry must name an ability the check really cannot fire.)
-NOT_FIRED: dict[tuple[str, int], str] = {}
+# (card, ability number) -> why the smoke position cannot fire it. (An entry must name an
+# ability the check really cannot fire; its scenarios fire it.)
+NOT_FIRED: dict[tuple[str, int], str] = {
+    ("85skc", 1): "needs a [shield] blocker; the smoke position blocks with Sidekicks "
+                  "(tests/scenarios/cards/skc/85skc-*.yaml)",
+    ("86skc", 1): "needs the opponent's third character die fielded in one turn; the position raises one "
+                  "(tests/scenarios/cards/skc/86skc-*.yaml)",
+    ("152skc", 1): "the opponent's copy of the card ignores opposing When fielded abilities, this one "
+                   "included (tests/scenarios/cards/skc/152skc-*.yaml)",
+}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
 UNCHANGED: dict[tuple[str, int], str] = {}
