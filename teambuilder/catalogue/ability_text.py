@@ -93,7 +93,7 @@ def describe_effect(effect: Effect) -> str:
     """One effect in words, with its own ``if:`` ("Burst: also ...") and its ``instead:``."""
     if effect.unless is not None or effect.pay is not None or effect.op == "choose":
         return priced(effect, describe_effect)
-    text = _describe_effect(effect)
+    text = _describe_effect(effect) + (" (your opponent picks the target)" if effect.chooser and effect.targets else "")
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
                  f"{_describe_effect(effect.instead)} instead")
