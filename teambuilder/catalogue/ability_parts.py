@@ -186,7 +186,7 @@ def parse_amount(raw: Any) -> Amount:
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
                       "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
-                      "kos"), "amount")
+                      "kos", "purchases"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -203,10 +203,11 @@ def parse_amount(raw: Any) -> Amount:
         times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
         at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"),
-        kos=choice_of(raw, "kos", ("you", "opponent")) if raw.get("kos") is not None else "")
+        kos=choice_of(raw, "kos", ("you", "opponent")) if raw.get("kos") is not None else "",
+        purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "")
     if amount.is_fixed:
         raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
-                         "prep_energy, life, card_tokens or kos)")
+                         "prep_energy, life, card_tokens, kos or purchases)")
     return amount
 
 

@@ -215,10 +215,9 @@ def _describe_effect(effect: Effect) -> str:
         tokens = "a +1A/+1D token" if amount in ("0", "1") else f"{amount} +1A/+1D tokens"
         return f"put {tokens} on the card of {to}"
     if op == "rule":
-        return describe_rule(effect)
+        return describe_rule(effect) + wording.RULE_DURATION_WORDS.get(effect.duration, "")
     if op == "schedule":
-        until = "until your next turn" if effect.duration != "turn" else "this turn"
-        return f"ability {effect.ability} below applies {until}"
+        return f"ability {effect.ability} below applies {wording.SCHEDULE_WORDS[effect.duration == 'turn']}"
     return op
 
 
@@ -268,7 +267,7 @@ def describe_rule(effect: Effect) -> str:
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
-        "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
+        "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field", "cant_reroll": f"{who} can't be rerolled",

@@ -170,6 +170,7 @@ class Amount:
     kos: str = ""                   # that player's ("you" | "opponent") character dice KO'd this turn
     life: str | None = None         # that player's life total: you | opponent
     card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
+    purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -180,7 +181,7 @@ class Amount:
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
                 and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
-                and not self.kos and self.life is None and not self.card_tokens)
+                and not self.kos and self.life is None and not self.card_tokens and not self.purchases)
 
 
 @dataclass(frozen=True)

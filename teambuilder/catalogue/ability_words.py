@@ -56,6 +56,8 @@ DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_t
                   "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
                   "until_opponent_turn_ends": " until the end of your opponent's turn",
                   "until_used": " (the next time only, whenever that is)"}
+RULE_DURATION_WORDS = {"until_used": " (the next time only, this turn or later)"}   # rules' own words
+SCHEDULE_WORDS = {True: "this turn", False: "until your next turn"}   # a schedule's duration is "turn" or not
 # Labels a card file's written text may start with: the rendered label replaces them.
 WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
@@ -104,3 +106,12 @@ def keyword_words(keyword: str, amount: int | None) -> str:
     """A keyword as a card names it: "Overcrush", or with its number, "Range 2"."""
     name = keyword.replace("_", " ").title()
     return f"{name} {amount}" if amount else name
+
+
+def suppressed_words(by: str) -> str:
+    """``no_field_triggers``: "abilities that trigger when fielded or attacks have no effect";
+    with ``opponent_`` kinds, only your opponent's."""
+    kinds = by.split(",")
+    whose = "your opponent's " if all(k.startswith("opponent_") for k in kinds) else ""
+    when = " or ".join(k.removeprefix("opponent_") for k in kinds)
+    return f"{whose}abilities that trigger when {when} have no effect"

@@ -3,7 +3,7 @@ and the rules of the turn do to a die.
 
 Stats: printed face values plus applied modifiers (this turn) plus static modifiers
 (while a card is active), all added together before the floor at 0; a "set" modifier
-overrides everything and a "swap" exchanges the totals. A die whose damage reaches its
+overrides everything ("set_attack" only A) and a "swap" exchanges the totals. A die whose damage reaches its
 defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron Will
 or Regenerate replaces the KO (``replace_ko``). Damage is never
 dealt here directly: it is queued as a DamageEvent so prevention and redirection can
@@ -91,9 +91,11 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         defense += tokens
     if swap:
         attack, defense = defense, attack
-    overrides = [m for m in die.modifiers if m.kind == "set"]
-    if overrides:
-        attack, defense = overrides[-1].attack, overrides[-1].defense
+    for mod in die.modifiers:     # overrides, in the order they came: "set" both, "set_attack" A only
+        if mod.kind == "set":
+            attack, defense = mod.attack, mod.defense
+        elif mod.kind == "set_attack":
+            attack = mod.attack
     return max(0, attack), max(0, defense)
 
 

@@ -131,9 +131,9 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 
 def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     for die in dice:
-        if effect.defense == KEEP:
-            # Only A is set: an endless penalty (max 0 keeps it at 0 whatever it gets later).
-            die.modifiers.append(StatModifier(effect.attack - ENDLESS, 0, "effect"))
+        if effect.defense == KEEP:      # only A is set: 0 is an endless penalty, N overrides A alone
+            die.modifiers.append(StatModifier(effect.attack, 0, "effect", "set_attack") if effect.attack
+                                 else StatModifier(-ENDLESS, 0, "effect"))
             ctx.game.say(f"{ctx.game.die_name(die)} has {effect.attack}A this turn.", die.owner)
             continue
         die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect", "set"))

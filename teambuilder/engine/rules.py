@@ -226,8 +226,8 @@ def _extra_for(game: Game, name: RuleName, player: int) -> int:
 
 
 def use_up(game: Game, name: RuleName, player: int, die: Die) -> None:
-    """Rules lasting ``once`` end after the first time they changed something for
-    ``player``'s ``die`` (a purchase)."""
+    """Rules lasting ``once`` (this turn) or ``until_used`` (any later turn too) end after
+    the first time they changed something for ``player``'s ``die`` (a purchase, a fielding)."""
     probe = as_owned_by(game, die, player)
     used = [r for r in game.turn_rules if r.effect.rule == name and r.effect.duration in ("once", "until_used")
             and r.controller == player and applies(game, r, probe)]
@@ -314,17 +314,20 @@ def extra_draws(game: Game, player: int) -> int:
 
 
 def suppressed_trigger(game: Game, trigger: str, slot: int | None = None) -> bool:
-    """Wonder Woman: Reflections and the like stop whole kinds of triggers; a rule whose
+    """Wonder Woman: Reflections and the like stop whole kinds of triggers. A rule whose
     ``for`` names an owner stops only the triggers of that player's cards (Angela 58ig:
-    "your opponent's")."""
+    "your opponent's"); a kind written ``opponent_fielded`` stops only those of the cards of
+    the rule's controller's opponent (skc)."""
+    card_owner = game.slots[slot].owner if slot is not None else None
     for rule in in_force(game, "no_field_triggers"):
-        if trigger not in rule.effect.by.split(","):
-            continue
-        owner = rule.effect.applies_to.owner if rule.effect.applies_to is not None else None
-        card_owner = game.slots[slot].owner if slot is not None else None
-        if owner and card_owner is not None and (card_owner == rule.controller) != (owner == "you"):
-            continue
-        return True
+        kinds = rule.effect.by.split(",")
+        if trigger in kinds:
+            owner = rule.effect.applies_to.owner if rule.effect.applies_to is not None else None
+            if owner and card_owner is not None and (card_owner == rule.controller) != (owner == "you"):
+                continue
+            return True
+        if f"opponent_{trigger}" in kinds and card_owner is not None and card_owner != rule.controller:
+            return True
     return False
 
 

@@ -287,8 +287,9 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = game.dice[action.die]
         spent = spend(game, player, action.payment, field_cost(game, die))
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
-        if game.has_rules and rules.fields_free(game, die):
-            rules.use_up(game, "field_free", player, die)   # "the first character you field is free"
+        if game.has_rules:      # "the first die you field costs less / nothing": used up
+            rules.use_up(game, "field_free", player, die)
+            rules.use_up(game, "field_cost", player, die)
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)

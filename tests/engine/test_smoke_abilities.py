@@ -64,6 +64,12 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                    "(tests/scenarios/cards/msw/105msw-* play it)",
     ("139msw", 1): "6 different Fantastic Four characters attacking: the position has too few "
                    "(tests/scenarios/cards/msw/139msw-* play it)",
+    ("85skc", 1): "needs a [shield] blocker; the smoke position blocks with Sidekicks "
+                  "(tests/scenarios/cards/skc/85skc-*.yaml)",
+    ("86skc", 1): "needs the opponent's third character die fielded in one turn; the position raises one "
+                  "(tests/scenarios/cards/skc/86skc-*.yaml)",
+    ("152skc", 1): "the opponent's copy of the card ignores opposing When fielded abilities, this one "
+                   "included (tests/scenarios/cards/skc/152skc-*.yaml)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
