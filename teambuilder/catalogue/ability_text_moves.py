@@ -142,4 +142,6 @@ def stun_words(op: str, to: str) -> str:
 
 def different(text: str) -> str:
     """"a different target": "1 target character die" -> "a different target character die"."""
-    return "a different " + text.removeprefix("1 ") if text.startswith("1 target") else "different " + text
+    if text.startswith(("1 target", "target")):
+        return "a different " + text.removeprefix("1 ")
+    return "different " + text

@@ -79,6 +79,7 @@ class DieFilter:
     max_level: int | None = None
     max_cost: int | None = None
     min_attack: int | None = None
+    max_attack: int | None = None   # its A now is at most this
     zone: str = "field"
     this: bool = False          # the ability's own die (or its card's dice, for statics)
     other: bool = False         # not a die of the ability's own card

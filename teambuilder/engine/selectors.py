@@ -128,6 +128,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
         return False
+    if f.max_attack is not None and game.stats(die)[0] > f.max_attack:
+        return False
     if f.this and not _is_this(ctx, die):
         return False
     if f.other and die.slot is not None and die.slot == ctx.slot:
