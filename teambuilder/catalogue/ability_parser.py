@@ -110,8 +110,11 @@ def _parse_effect(raw: Any) -> Effect:
         cards=choice_of(raw, "cards", ("event", "it", "basic_actions"), "event") if op == "use_effect" else "",
         bursts=bool(opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
-        less=int_field(raw, "less"), optional=bool(opt_bool(raw, "optional")), keep=int_field(raw, "keep"),
-        lowest=int_field(raw, "from"))
+        less=int_field(raw, "less"), optional=bool(opt_bool(raw, "optional")),
+        keep=int_field(raw, "keep") or int_field(raw, "keep_up_to"),
+        keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"))
+    if raw.get("keep") is not None and raw.get("keep_up_to") is not None:
+        raise fail(raw, "keep or keep_up_to, not both")
     if effect.keep and (effect.match is not None or effect.all):
         raise fail(raw, "keep: the player chooses the dice kept; a draw keeps N or matches, not both")
     if effect.unless is not None and effect.pay is not None:

@@ -120,15 +120,16 @@ def _buy(effect: Effect) -> str:
 
 def _draw_and_keep(effect: Effect, amount: str) -> str:
     """"draw 2 dice, roll 1 of them into your Reserve Pool and return the other to your bag"."""
-    kept = "1 of them" if effect.keep == 1 else f"{effect.keep} of them"
+    kept = ("up to " if effect.keep_up_to else "") + ("1 of them" if effect.keep == 1 else f"{effect.keep} of them")
     at_level = f" at level {effect.level}" if effect.level else ""
     where = {"": f"roll {kept} into your Reserve Pool", "reserve": f"roll {kept} into your Reserve Pool",
              "prep": f"Prep {kept}", "field": f"field {kept}{at_level} for free"}.get(
         effect.into, f"put {kept} in your {ZONE_WORDS[effect.into]}")
-    rest = "the other" if amount.isdigit() and int(amount) - effect.keep == 1 else "the rest"
+    rest = "the other" if not effect.keep_up_to and amount.isdigit() and int(amount) - effect.keep == 1 else "the rest"
     other = effect.otherwise or "bag"
     back = f"return {rest} to your bag" if other == "bag" else (
-        f"Prep {rest}" if other == "prep" else f"put {rest} in your {ZONE_WORDS[other]}")
+        f"Prep {rest}" if other == "prep" else f"roll {rest} into your Reserve Pool" if other == "reserve"
+        else f"put {rest} in your {ZONE_WORDS[other]}")
     return f"draw {amount} dice from your bag, {where} (your choice) and {back}"
 
 

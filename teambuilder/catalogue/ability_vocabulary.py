@@ -105,7 +105,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep", "keep_up_to"),
     "field": ("amount", "level"),
     "roll": ("amount", "into"),
     "buy": ("into", "cost", "less", "optional"),
