@@ -238,6 +238,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             events.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
                            instigator=first_dealer)
     damaged: list[Die] = []
+    harmers: dict[int, int | None] = {}       # die -> the player whose die or ability damaged it
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -252,6 +253,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.dice[event.source].owner if event.source is not None else None)
         if harmer is not None:
             game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
+        harmers.setdefault(die.id, harmer)
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
@@ -260,7 +262,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             damaged.append(die)
     for die in damaged:
         events.emit(game, "damaged", die, event_die=die)
-        events.watch(game, "any_damaged", die)
+        events.watch(game, "any_damaged", die, by=harmers.get(die.id))
 
 
 RESOLVERS: dict[DecisionKind, Resolver] = {
