@@ -59,6 +59,8 @@ def amount_words(amount: Amount) -> str:
         return "the chosen number"
     if amount.prep_energy:
         return "the energy of your first roll (counting energy, not faces)"
+    if amount.purchases:
+        return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + " bought this turn"
     return "that much"
 
 

@@ -146,6 +146,7 @@ class Amount:
     event_amount: bool = False      # the amount of the triggering damage
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
+    purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -155,7 +156,8 @@ class Amount:
     @property
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
-                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy)
+                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
+                and not self.purchases)
 
 
 @dataclass(frozen=True)

@@ -126,9 +126,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
     if f.max_cost is not None and die_cost(game, die) > f.max_cost:
         return False
-    if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
-        return False
-    if f.max_attack is not None and game.stats(die)[0] > f.max_attack:
+    if (f.min_attack is not None or f.max_attack is not None) and not (
+            (f.min_attack or 0) <= game.stats(die)[0] <= (99 if f.max_attack is None else f.max_attack)):
         return False
     if f.this and not _is_this(ctx, die):
         return False
@@ -276,6 +275,8 @@ def amount(ctx: Context, value: Amount) -> int:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
+    elif value.purchases:       # dice that player bought this turn
+        base = game.this_turn.purchases.get(ctx.controller if value.purchases == "you" else 1 - ctx.controller, 0)
     elif value.chosen:
         choice = chosen(game, ctx.slot)
         base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
@@ -379,9 +380,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
 
 
 def _bursts(ctx: Context) -> int:
-    """The burst symbols the ability's die shows (an action die just used, or a character
-    die on a burst face). A "while active" ability speaks for every die of its card: the
-    best of the controller's dice of the card in the field."""
+    """The burst symbols the ability's die shows (an action die just used, or a character die on
+    a burst face). A "while active" ability speaks for every die of its card: the best in the field."""
     if ctx.source is not None and ctx.trigger not in WATCH_TRIGGERS:
         dice = [ctx.source]
     else:
