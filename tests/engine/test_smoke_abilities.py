@@ -26,9 +26,14 @@ from tests.engine.ability_smoke import SmokeResult, abilities_to_fire, smoke
 POOL: list[Card] = list(load_catalogue(CARDS_DIR).cards)
 CARDS = {card.code: card for card in POOL if card.abilities}
 
-# (card, ability number) -> why the smoke position cannot fire it. Empty today: every
-# ability fires. (An entry must name an ability the check really cannot fire.)
-NOT_FIRED: dict[tuple[str, int], str] = {}
+# (card, ability number) -> why the smoke position cannot fire it. (An entry must name an
+# ability the check really cannot fire.)
+NOT_FIRED: dict[tuple[str, int], str] = {
+    ("53skc", 1): "Superman: Last Son's while-active rule needs him in the field, and his other ability lets "
+                  "him be fielded only beside 2 of his owner's Superman Family dice, which the position "
+                  "(companions taken from the fired ability's filters) does not give; scenario "
+                  "53skc-opponent-cant-target-lois covers it",
+}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
 UNCHANGED: dict[tuple[str, int], str] = {}
