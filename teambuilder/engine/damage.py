@@ -239,6 +239,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                            instigator=first_dealer)
     damaged: list[Die] = []
     harmers: dict[int, int | None] = {}       # die -> the player whose die or ability damaged it
+    taken: dict[int, int] = {}                # die -> the damage it took in this batch
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -254,6 +255,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         if harmer is not None:
             game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
         harmers.setdefault(die.id, harmer)
+        taken[die.id] = taken.get(die.id, 0) + event.amount
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
@@ -262,7 +264,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             damaged.append(die)
     for die in damaged:
         events.emit(game, "damaged", die, event_die=die)
-        events.watch(game, "any_damaged", die, by=harmers.get(die.id))
+        events.watch(game, "any_damaged", die, by=harmers.get(die.id), amount=taken.get(die.id, 0))
 
 
 RESOLVERS: dict[DecisionKind, Resolver] = {
