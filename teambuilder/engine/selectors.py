@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 class Context:
-    """Who is acting and why: the frame every selector, amount and condition reads.
-    (A plain class, not a dataclass: the compiled engine builds it before ``Game`` exists.)"""
+    """Who is acting and why: the frame every selector, amount and condition reads (a plain class,
+    not a dataclass: the compiled engine builds it before ``Game`` exists)."""
 
     def __init__(self, game: Game, controller: int, slot: int | None = None, source: Die | None = None,
                  event_die: Die | None = None, event_player: int | None = None, event_amount: int = 0,
@@ -115,17 +115,17 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.not_keywords and any(game.has_keyword(die, k) for k in f.not_keywords):
         return False
-    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
+    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)) or (
+            f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy)):
         return False
-    if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
+    if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)) or (
+            f.max_cost is not None and die_cost(game, die) > f.max_cost):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
         level = face.level if face.kind == CHARACTER else 0
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
                 or (f.max_level is not None and level > f.max_level):
             return False
-    if f.max_cost is not None and die_cost(game, die) > f.max_cost:
-        return False
     if (f.min_attack is not None or f.max_attack is not None) and not (
             (f.min_attack or 0) <= game.stats(die)[0] <= (99 if f.max_attack is None else f.max_attack)):
         return False
