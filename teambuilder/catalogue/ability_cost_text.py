@@ -31,7 +31,7 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
     if effect.pay is not None and effect.pay.free:
-        return f"you may {text}"
+        return f"{'your opponent' if effect.pay.payer == 'opponent' else 'you'} may {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"

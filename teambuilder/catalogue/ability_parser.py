@@ -76,7 +76,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = choice_of(raw, "do", tuple(OPS))
-    check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
+    check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay", "optional", "chooser") + OPS[op],
                f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
@@ -112,7 +112,8 @@ def _parse_effect(raw: Any) -> Effect:
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
         less=int_field(raw, "less"), optional=bool(opt_bool(raw, "optional")),
         keep=int_field(raw, "keep") or int_field(raw, "keep_up_to"),
-        keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"))
+        keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"),
+        chooser=choice_of(raw, "chooser", ("opponent",)) if raw.get("chooser") is not None else "")
     if raw.get("keep") is not None and raw.get("keep_up_to") is not None:
         raise fail(raw, "keep or keep_up_to, not both")
     if effect.keep and (effect.match is not None or effect.all):
@@ -123,7 +124,8 @@ def _parse_effect(raw: Any) -> Effect:
         # "You may" on one effect is a price of nothing the controller pays or not.
         if effect.pay is not None or effect.unless is not None:
             raise fail(raw, "optional: an effect with a price is already a choice")
-        effect = replace(effect, pay=Price(None, 0, "you"), optional=False)
+        # "Your opponent may ...": with chooser: opponent, the opponent says yes or no.
+        effect = replace(effect, pay=Price(None, 0, effect.chooser or "you"), optional=False)
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):

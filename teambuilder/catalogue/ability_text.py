@@ -93,6 +93,8 @@ def describe_effect(effect: Effect) -> str:
     if effect.unless is not None or effect.pay is not None or effect.op == "choose":
         return priced(effect, describe_effect)
     text = _describe_effect(effect)
+    if effect.chooser and effect.targets:
+        text += " (your opponent picks the target)"
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
                  f"{_describe_effect(effect.instead)} instead")

@@ -216,6 +216,7 @@ class Effect:
     less: int = 0
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
     lowest: int = 0                 # choose number: the lowest number offered (``from:``)
+    chooser: str = ""               # "opponent": the opponent picks this effect's targets (and its "may")
     keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
     keep_up_to: bool = False        # draw: ``keep`` is at most that many (``keep_up_to: N``: the player may stop)
 

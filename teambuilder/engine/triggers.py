@@ -145,7 +145,8 @@ def _continue(game: Game) -> None:
             resolution.picking.append(candidates[0])
             continue
         options: tuple[Action, ...] = tuple(ChooseTarget(c) if c >= 0 else ChoosePlayer(-1 - c) for c in candidates)
-        game.decision = Decision(chooser, DecisionKind.TARGET,
+        picker = 1 - trigger.controller if effect.chooser == "opponent" else chooser   # "your opponent chooses"
+        game.decision = Decision(picker, DecisionKind.TARGET,
                                  f"Choose a target for {trigger.label(game)}: {effect.op}"
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
