@@ -352,12 +352,13 @@ def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, 
             position.main = None
         position.game.log = []
     run = _Run(position, result)
+    # (read before it fires: an ability that borrows another card's text changes the card's abilities)
+    label = events.PendingTrigger(ME, position.card_slot, index).label(position.game)
     result.why_not = _fire(run, card, index, flow)
     if result.why_not:
         return result, branched
     run.settle(mode)
     game = run.game
-    label = events.PendingTrigger(ME, position.card_slot, index).label(game)
     result.log = list(game.log)
     result.fired = ability.trigger in STATIC or triggered(game, position.card_slot, index, label)
     if not result.fired:
