@@ -266,6 +266,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     elif isinstance(action, Field):
         die = game.dice[action.die]
         spent = spend(game, player, action.payment, field_cost(game, die))
+        rules.use_up(game, "field_free", player, die)       # "the first die you field is free"
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)
