@@ -1,13 +1,12 @@
-"""Effect primitives: what each ``do:`` of the ability language does to the dice and players
-its selector reached. ``apply`` runs one and returns whether anything happened (for an
-``if_done``). Damage is only queued (a DamageEvent), so prevention and redirection can act
-before it lands; moving, spinning, KOs and stats live in ``effects``, die manipulations in
-``keywords``, fielding/rolling/buying in ``moves``."""
+"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector
+reached. ``apply`` runs one and returns whether anything happened (for an ``if_done``). Damage is only
+queued (a DamageEvent), so prevention and redirection can act before it lands; moving, spinning, KOs and
+stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/buying in ``moves``."""
 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun
+from teambuilder.engine import borrowing, choices, face_turning, keeping, keywords, moves, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
@@ -22,6 +21,7 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+from teambuilder.engine.stun import put_effect, take_off_effect
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -391,10 +391,9 @@ HANDLERS = {
     "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
     "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
     "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
-    "gain_affiliation": _mark, "stun": stun.put_effect,
+    "gain_affiliation": _mark, "stun": put_effect, "unstun": take_off_effect,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
-    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice,
-    "unstun": stun.take_off_effect,
+    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice, "turn_to_energy": face_turning.turn_to_energy,
 }
