@@ -48,9 +48,15 @@ def energy_faces(die: Die) -> list[int]:
     return sorted(seen.values(), key=lambda i: (die.spec.faces[i].energy_amount, i))
 
 
+# A field die, or an unblocked attacker already set aside after dealing its damage (Mister
+# Mind 40skc: "after dealing combat damage to your opponent, put it into your Reserve Pool on an
+# energy face").
+TURNABLE = (Zone.FIELD, Zone.OUT_OF_PLAY)
+
+
 def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """``turn_to_energy``: turn each field character die reached to an energy face."""
-    turned = tuple(d.id for d in dice if d.zone is Zone.FIELD and not d.token and energy_faces(d))
+    turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d))
     if not turned:
         return False
     picker = 1 - ctx.controller if effect.by == "opponent" else ctx.controller
@@ -62,7 +68,7 @@ def _next(game: Game, turn: FaceTurn) -> None:
     """Turn the dice in order, asking the picker whenever a die has more than one energy face."""
     for position, die_id in enumerate(turn.dice):
         die = game.dice[die_id]
-        if die.zone is not Zone.FIELD:
+        if die.zone not in TURNABLE:
             continue                     # it left the field meanwhile
         faces = energy_faces(die)
         if len(faces) == 1:
@@ -80,7 +86,7 @@ def _picked(game: Game, player: int, action: Action, data: FaceTurn) -> None:
     assert isinstance(action, Choose)
     die = game.dice[data.dice[0]]
     faces = energy_faces(die)
-    if die.zone is Zone.FIELD and faces:
+    if die.zone in TURNABLE and faces:
         _turn(game, die, faces[min(max(action.index, 0), len(faces) - 1)])
     _next(game, FaceTurn(data.picker, data.dice[1:]))
 

@@ -105,18 +105,18 @@ NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never cha
 # The static abilities whose conditions are being read now, (game, ability) ids: a rule's own
 # condition does not see that rule ("has Fast while no opposing die has Fast" asks about
 # keywords, which would ask about this rule again).
-_READING: set[tuple[int, int]] = set()
+READING: set[tuple[int, int]] = set()
 
 
 def _conditions_hold(game: Game, owner: int, slot: int, ability: Ability) -> bool:
     key = (id(game), id(ability))
-    if key in _READING:
+    if key in READING:
         return False
-    _READING.add(key)
+    READING.add(key)
     try:
         return selectors.all_hold(Context(game, owner, slot), ability.conditions)
     finally:
-        _READING.discard(key)
+        READING.discard(key)
 
 
 def in_force(game: Game, name: RuleName) -> list[ActiveRule]:
