@@ -75,7 +75,7 @@ def prevents_all(game: Game, die: Die | None, player: int | None, source: Die | 
     """Whether a rule stops this damage completely: prevent_damage (to dice),
     prevent_player_damage (to players: ``to: {player: you|opponent|each}``),
     no_combat_damage (from dice). ``by`` narrows the kind of damage: combat, noncombat,
-    global, action, fielded (an ability that triggered on fielding); ``opponent_`` in
+    global, action, fielded (an ability that triggered on fielding), range; ``opponent_`` in
     front means only when the rule owner's opponent deals it."""
     name: RuleName = "prevent_damage" if die is not None else "prevent_player_damage"
     for rule in in_force(game, name):
@@ -103,7 +103,7 @@ def _kind_ok(rule: ActiveRule, combat: bool, kind: str, source: Die | None, by_p
         return combat
     if by == "noncombat":
         return not combat
-    if by in ("global", "action", "fielded"):
+    if by in ("global", "action", "fielded", "range"):
         return kind == by
     return True
 
