@@ -222,7 +222,7 @@ def parse_condition(raw: Any) -> Condition:
                          at_most=opt_int(raw, "at_most"), distinct=choice_of(raw, "distinct", DISTINCT, "dice"))
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
-               "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
+               "underdog": (True,), "combat": (True, False), "named": (True, False), "only_attacker": (True,),
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
                           "shield", "next_damage"),
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
