@@ -112,6 +112,7 @@ class SmokeResult:
 def abilities_to_fire(card: Card) -> list[tuple[int, int | None]]:
     """(ability index, mode index or None) for each way the card's abilities resolve."""
     return [(index, mode) for index, ability in enumerate(card.abilities)
+            if ability.effects or ability.modes     # (not one written only as unsupported text)
             for mode in (range(len(ability.modes)) if ability.modes else (None,))]
 
 
