@@ -179,7 +179,7 @@ def parse_amount(raw: Any) -> Amount:
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
                       "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most", "purchases"), "amount")
     energy = raw.get("energy")
-    if energy is not None and energy not in ENERGY_TYPES:
+    if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
     amount = Amount(
         count=parse_filter(raw["count"]) if "count" in raw else None,
