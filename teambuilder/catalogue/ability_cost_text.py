@@ -60,7 +60,8 @@ def amount_words(amount: Amount) -> str:
     if amount.prep_energy:
         return "the energy of your first roll (counting energy, not faces)"
     if amount.purchases:
-        return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + " bought this turn"
+        return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + (
+            " bought this game" if amount.this_game else " bought this turn")
     return "that much"
 
 

@@ -177,7 +177,8 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most", "purchases"), "amount")
+                      "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most", "purchases",
+                      "this_game"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -191,7 +192,8 @@ def parse_amount(raw: Any) -> Amount:
         prep_energy=bool(opt_bool(raw, "prep_energy")), times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
         at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"),
-        purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "")
+        purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "",
+        this_game=bool(opt_bool(raw, "this_game")))
     if amount.is_fixed:
         raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen "
                          "prep_energy or purchases)")

@@ -148,6 +148,7 @@ class Amount:
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
     purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
+    this_game: bool = False         # purchases: this game, not this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"

@@ -197,6 +197,7 @@ class Bookkeeping:
         # -1: until changed), the die it belongs to (None: the whole card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
+        self.bought: dict[int, int] = {}         # player -> dice bought this game
         self.stuns: dict[int, int] = {}          # slot -> Stun tokens on the card
         self.flipped: set[int] = set()           # Flip cards showing their back side
         self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
@@ -211,6 +212,7 @@ class Bookkeeping:
         other.choices = dict(self.choices)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)
+        other.bought = dict(self.bought)
         other.stuns = dict(self.stuns)
         other.flipped = set(self.flipped)
         other.equipped = dict(self.equipped)

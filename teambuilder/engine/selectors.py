@@ -275,8 +275,9 @@ def amount(ctx: Context, value: Amount) -> int:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
-    elif value.purchases:       # dice that player bought this turn
-        base = game.this_turn.purchases.get(ctx.controller if value.purchases == "you" else 1 - ctx.controller, 0)
+    elif value.purchases:       # dice that player bought this turn (or game)
+        bought = game.bookkeeping.bought if value.this_game else game.this_turn.purchases
+        base = bought.get(ctx.controller ^ (value.purchases == "opponent"), 0)
     elif value.chosen:
         choice = chosen(game, ctx.slot)
         base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
@@ -382,11 +383,9 @@ def holds(ctx: Context, condition: Condition) -> bool:
 def _bursts(ctx: Context) -> int:
     """The burst symbols the ability's die shows (an action die just used, or a character die on
     a burst face). A "while active" ability speaks for every die of its card: the best in the field."""
-    if ctx.source is not None and ctx.trigger not in WATCH_TRIGGERS:
-        dice = [ctx.source]
-    else:
-        dice = [d for d in (ctx.game.slot_dice[ctx.slot] if ctx.slot is not None else [])
-                if d.zone is Zone.FIELD and d.owner == ctx.controller]
+    dice = [ctx.source] if ctx.source is not None and ctx.trigger not in WATCH_TRIGGERS else [
+        d for d in (ctx.game.slot_dice[ctx.slot] if ctx.slot is not None else [])
+        if d.zone is Zone.FIELD and d.owner == ctx.controller]
     return max([ctx.bursts] + [d.spec.faces[d.face].burst for d in dice])
 
 
