@@ -101,6 +101,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"with {f.min_attack} or more A")
     if f.max_attack is not None:
         extras.append(f"with {f.max_attack}A or less")
+    if f.below_own_level:
+        extras.append("of a lower level than one of your character dice")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:

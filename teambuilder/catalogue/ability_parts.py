@@ -97,7 +97,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
-                "stunned")
+                "stunned", "below_own_level")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -144,7 +144,7 @@ def parse_filter(raw: Any) -> DieFilter:
         it=it,
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
-        stunned=opt_bool(raw, "stunned"),
+        stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 

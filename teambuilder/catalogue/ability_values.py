@@ -113,6 +113,7 @@ class DieFilter:
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
     stunned: bool | None = None   # its card carries a Stun token (False: none)
+    below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
 
 
 @dataclass(frozen=True)

@@ -121,10 +121,11 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)) or (
             f.max_cost is not None and die_cost(game, die) > f.max_cost):
         return False
-    if f.level is not None or f.min_level is not None or f.max_level is not None:
+    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level:
         level = face.level if face.kind == CHARACTER else 0
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
-                or (f.max_level is not None and level > f.max_level):
+                or (f.max_level is not None and level > f.max_level) or f.below_own_level and level >= max(
+                    (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):
             return False
     if (f.min_attack is not None or f.max_attack is not None) and not (
             (f.min_attack or 0) <= game.stats(die)[0] <= (99 if f.max_attack is None else f.max_attack)):
