@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from teambuilder.catalogue.abilities import SELF_TRIGGERS
+from teambuilder.catalogue.ability_vocabulary import SELF_TRIGGERS, STEP_NAMES
 from teambuilder.engine import effects, events
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import DamageEvent, Die, Zone
@@ -118,5 +118,7 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
                     for source in [*(foes[:1] if player == ME else friends), None]
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
+        # (a step event's kind is the step's name: ``filter: {step: attack}``)
+        kinds_of = STEP_NAMES if trigger in ("step_begins", "step_ends") else EVENT_KINDS
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
-                    for player in (ME, THEM) for kind in EVENT_KINDS for by in (THEM, ME))
+                    for player in (ME, THEM) for kind in kinds_of for by in (THEM, ME))

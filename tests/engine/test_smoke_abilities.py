@@ -33,6 +33,9 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "him be fielded only beside 2 of his owner's Superman Family dice, which the position "
                   "(companions taken from the fired ability's filters) does not give; scenario "
                   "53skc-opponent-cant-target-lois covers it",
+    ("33skc", 1): "Hawkgirl: Brilliant Tactician needs two [wild] faces rolled into its owner's Reserve Pool, "
+                  "which the position's reserve (the energy the card's costs name) never shows; scenario "
+                  "33skc-two-wilds-field-from-used covers it",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
