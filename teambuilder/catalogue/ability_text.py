@@ -272,6 +272,7 @@ def describe_rule(effect: Effect) -> str:
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
         "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
+        "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
                                 " A to your opponent, besides damaging blockers"),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import combat_rules, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.costs import spend
-from teambuilder.engine.effects import stats
+from teambuilder.engine.effects import reroll_fielded, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
@@ -133,6 +133,12 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
+        if event.amount == 1 and target is not None and target.zone is Zone.FIELD and any(
+                rules.applies(game, r, target) for r in rules.in_force(game, "one_damage_rerolls")):
+            # Blue Beetle: Armored Up: exactly 1 damage is prevented and the die rerolled instead.
+            game.say(f"1 damage to {game.die_name(target)} is prevented; the die is rerolled instead.", target.owner)
+            event.amount = 0
+            reroll_fielded(game, target)
 
     # A doubling bought for one use ("once") is used up by this batch of damage.
     game.turn_rules = [r for r in game.turn_rules if not (r in spent_rules and r.effect.duration == "once")]
