@@ -101,6 +101,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"with {f.min_attack} or more A")
     if f.max_attack is not None:
         extras.append(f"with {f.max_attack}A or less")
+    if f.paid_for:
+        extras.append("spent to field this die")
     if f.below_own_level:
         extras.append("of a lower level than one of your character dice")
     if f.min_level is not None:

@@ -114,6 +114,7 @@ class DieFilter:
     fielded: bool | None = None   # fielded at some point this turn
     stunned: bool | None = None   # its card carries a Stun token (False: none)
     below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
+    paid_for: bool = False        # spent as energy to field the ability's own die this turn
 
 
 @dataclass(frozen=True)

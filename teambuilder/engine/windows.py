@@ -267,6 +267,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = game.dice[action.die]
         spent = spend(game, player, action.payment, field_cost(game, die))
         rules.use_up(game, "field_free", player, die)       # "the first die you field is free"
+        game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)
