@@ -36,6 +36,9 @@ NOT_FIRED: dict[tuple[str, int], str] = {
     ("33skc", 1): "Hawkgirl: Brilliant Tactician needs two [wild] faces rolled into its owner's Reserve Pool, "
                   "which the position's reserve (the energy the card's costs name) never shows; scenario "
                   "33skc-two-wilds-field-from-used covers it",
+    ("51skc", 1): "Starro: Minions rerolls a die of its card rolled to its level 3 face; the position raises "
+                  "die_rolled for dice as they are placed, none of them on a level 3 face; scenario "
+                  "51skc-rolled-level-three-rerolled covers it",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
