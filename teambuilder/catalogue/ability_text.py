@@ -262,17 +262,17 @@ def describe_rule(effect: Effect) -> str:
         "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
-        "no_text": f"the cards of {who} lose their text",
+        "no_text": f"the cards of {who} lose their text", "field_free": f"{who} cost nothing to field",
         "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
         "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
         "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
+        "counts_as_name": f"{who} count as {effect.name} for the effects of your other cards",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
                                 " A to your opponent, besides damaging blockers"),

@@ -119,7 +119,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "gain_keyword": ("keyword", "duration", "amount"),
     "gain_affiliation": ("affiliation", "duration"),
     "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types", "instead_of",
-             "into"),
+             "into", "name"),
     "capture": (),
     "control": ("duration",),
     "copy": (),

@@ -69,6 +69,9 @@ class GameTables:
         # Every keyword the game's cards print: a keyword's own checks run only in games
         # whose cards print it (or whose rules may give keywords, ``Game.has_rules``).
         self.printed_keywords: frozenset[str] = frozenset(k for s in slots for k in s.card.card.keywords)
+        # Cards another name counts for, on their owner's other cards' effects (``rule: counts_as_name``).
+        self.aliases: dict[int, str] = {s.index: e.name for s in slots for a in s.card.abilities for e in a.effects
+                                        if e.op == "rule" and e.rule == "counts_as_name"}
         self.hands: dict[tuple[int, ...], Hand] = {}
 
     def hand(self, reserve: Iterable[Die]) -> Hand:

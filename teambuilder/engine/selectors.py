@@ -102,10 +102,10 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else "Sidekick"
-    if f.names and name not in f.names:
-        return False
-    if f.not_names and name in f.not_names:
-        return False
+    if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
+            and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
+            f.not_names and name in f.not_names):
+        return False          # (a name another card of yours counts it as: ``counts_as_name``)
     if f.affiliations or f.not_affiliations:
         own = affiliations(game, die)
         if f.affiliations and not own & set(f.affiliations):
