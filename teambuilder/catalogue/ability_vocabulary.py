@@ -61,7 +61,7 @@ FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding", "energy")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "next_turn",
-                              "until_opponent_turn_ends")
+                              "until_opponent_turn_ends", "until_used")
 KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",

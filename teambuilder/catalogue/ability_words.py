@@ -53,7 +53,8 @@ ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "fie
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
                   "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
-                  "until_opponent_turn_ends": " until the end of your opponent's turn"}
+                  "until_opponent_turn_ends": " until the end of your opponent's turn",
+                  "until_used": " (once, in this or a later turn)"}
 # Labels a card file's written text may start with: the rendered label replaces them.
 WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(

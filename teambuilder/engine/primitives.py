@@ -267,8 +267,8 @@ def _until(ctx: Context, duration: str) -> int:
     is "during the next turn" (whoever's it is): it holds through the next turn too."""
     if duration == "until_your_next_turn":
         return _next_own_turn(ctx)
-    if duration == "next_turn":
-        return ctx.game.turn_number + 1
+    if duration in ("next_turn", "until_used"):     # (until_used: a "once" rule that outlasts the turn)
+        return ctx.game.turn_number + 1 if duration == "next_turn" else ENDLESS
     return 0
 
 

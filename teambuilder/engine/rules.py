@@ -241,7 +241,7 @@ def use_up(game: Game, name: RuleName, player: int, die: Die) -> None:
     """Rules lasting ``once`` end after the first time they changed something for
     ``player``'s ``die`` (a purchase; a die fielded for free)."""
     probe = as_owned_by(game, die, player)
-    used = [r for r in game.turn_rules if r.effect.rule == name and r.effect.duration == "once"
+    used = [r for r in game.turn_rules if r.effect.rule == name and r.effect.duration in ("once", "until_used")
             and r.controller == player and applies(game, r, probe)]
     if used:
         game.turn_rules = [r for r in game.turn_rules if r not in used]
