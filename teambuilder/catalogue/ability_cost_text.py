@@ -72,7 +72,8 @@ def amount_words(amount: Amount) -> str:
         return {"this": "the +1A/+1D tokens on this card", "you": "the +1A/+1D tokens on your team's cards",
                 "opponent": "the +1A/+1D tokens on your opponent's cards"}[amount.card_tokens]
     if amount.purchases:
-        return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + " bought this turn"
+        return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + (
+            " bought this game" if amount.this_game else " bought this turn")
     return "that much"
 
 

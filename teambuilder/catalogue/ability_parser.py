@@ -254,7 +254,9 @@ def _parse_ability(raw: Any) -> Ability:
         if not isinstance(raw["modes"], list) or len(raw["modes"]) < 2:
             raise fail(raw, "modes: expected a list of at least two effect lists")
         modes = tuple(_effects({"mode": m}, "mode") for m in raw["modes"])
-    effects = _effects(raw, "effects") if ("effects" in raw or not (script or modes)) else ()
+    # (an ability the engine cannot play at all is written with its text, ``unsupported:`` and no effects)
+    bare = raw.get("unsupported") and raw.get("effects") == []
+    effects = _effects(raw, "effects") if ("effects" in raw or not (script or modes)) and not bare else ()
     if script:
         effects += (Effect("script", to=Selector(player="you"), name=script),)
     cost, life_cost = _global_cost(raw)

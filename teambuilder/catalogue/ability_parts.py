@@ -97,7 +97,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
-                "card_token", "paid_for", "fewest_card_tokens")
+                "card_token", "paid_for", "fewest_card_tokens", "below_own_level")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -147,7 +147,7 @@ def parse_filter(raw: Any) -> DieFilter:
         it=it,
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
-        stunned=opt_bool(raw, "stunned"),
+        stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
         fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
@@ -186,9 +186,9 @@ def parse_amount(raw: Any) -> Amount:
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
                       "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
-                      "kos", "purchases"), "amount")
+                      "kos", "purchases", "this_game"), "amount")
     energy = raw.get("energy")
-    if energy is not None and energy not in ENERGY_TYPES:
+    if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
     amount = Amount(
         count=parse_filter(raw["count"]) if "count" in raw else None,
@@ -204,7 +204,8 @@ def parse_amount(raw: Any) -> Amount:
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
         at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"),
         kos=choice_of(raw, "kos", ("you", "opponent")) if raw.get("kos") is not None else "",
-        purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "")
+        purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "",
+        this_game=bool(opt_bool(raw, "this_game")))
     if amount.is_fixed:
         raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
                          "prep_energy, life, card_tokens, kos or purchases)")
@@ -235,7 +236,7 @@ def parse_condition(raw: Any) -> Condition:
                          at_most=opt_int(raw, "at_most"), distinct=choice_of(raw, "distinct", DISTINCT, "dice"))
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
-               "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
+               "underdog": (True,), "combat": (True, False), "named": (True, False), "only_attacker": (True,),
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
                           "shield", "next_damage"),
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),

@@ -134,7 +134,7 @@ def _describe_effect(effect: Effect) -> str:
         if effect.defense:
             parts.append(f"{effect.defense:+d}D")
         per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
-        return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}"
+        return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}" if parts else f"choose {to}"
     if op == "set_stats" and effect.defense == KEEP:
         return f"{_verb(to, 'has', 'have')} {effect.attack}A{until}"
     if op == "set_stats":
@@ -276,6 +276,9 @@ def describe_rule(effect: Effect) -> str:
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
+        "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
+        "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
+        "counts_as_name": f"{who} count as {effect.name} for the effects of your other cards",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
                                 " A to your opponent, besides damaging blockers"),

@@ -119,6 +119,8 @@ class DieFilter:
     stunned: bool | None = None   # its card carries a Stun token (False: none)
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
     paid_for: bool = False        # spent as energy to field the ability's own die this turn
+    below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
+    fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
     @property
     def stat_limits(self) -> bool:
@@ -131,7 +133,6 @@ class DieFilter:
             and (self.max_attack is None or attack <= self.max_attack) \
             and (self.min_defense is None or defense >= self.min_defense) \
             and (self.max_defense is None or defense <= self.max_defense)
-    fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,7 @@ class Amount:
     life: str | None = None         # that player's life total: you | opponent
     card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
     purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
+    this_game: bool = False         # purchases: this game, not this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"

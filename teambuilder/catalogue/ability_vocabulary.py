@@ -58,7 +58,7 @@ OWNERS: tuple[str, ...] = ("you", "opponent")
 PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
-STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
+STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding", "energy")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "until_used",
                               "next_turn", "until_opponent_turn_ends")
@@ -119,7 +119,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "gain_keyword": ("keyword", "duration", "amount"),
     "gain_affiliation": ("affiliation", "duration"),
     "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types", "instead_of",
-             "into"),
+             "into", "name"),
     "capture": (),
     "control": ("duration",),
     "copy": (),

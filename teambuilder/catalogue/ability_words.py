@@ -83,7 +83,7 @@ def condition_words(kind: str, value: str) -> str:
             "turn": "it is your turn" if value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if value == "attack" else "it is your Main Step",
             "combat": "combat damage did it" if value == "true" else "it was not combat damage",
-            "named": "this card has made its choice",
+            "named": "this card has made its choice" if value != "false" else "this card has made no choice yet",
             "only_attacker": "this is your only attacker", "paired": "it is paired up",
             "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
                       "double": "this die shows a double burst"}.get(value, ""),

@@ -241,6 +241,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 amount = blocker_split.get(attacker.id, 0)
             elif blocker.blocking != attacker.id:
                 amount = 0          # an unsplit multi-blocker hits its first attacker
+            if amount and game.has_rules and (cap := combat_rules.blocker_damage_cap(game, attacker)) is not None:
+                amount = min(amount, cap)       # Righteous Charge: at most N from each blocker
             if amount:
                 events.append(DamageEvent(amount, blocker.id, die=attacker.id, combat=True))
     if not fast:

@@ -117,3 +117,9 @@ def damage_multiplier(game: Game, source: Die | None) -> int:
         return 1
     doubled = any(applies(game, r, source) for r in in_force(game, "double_damage"))
     return 2 if doubled else 1
+
+
+def blocker_damage_cap(game: Game, attacker: Die) -> int | None:
+    """The most combat damage one blocker deals ``attacker`` (``max_damage_per_blocker``; None: no cap)."""
+    caps = [amount(game, r) for r in in_force(game, "max_damage_per_blocker") if applies(game, r, attacker)]
+    return min(caps) if caps else None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import combat_rules, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.costs import spend
-from teambuilder.engine.effects import stats
+from teambuilder.engine.effects import reroll_fielded, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
@@ -143,6 +143,12 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
+        if event.amount == 1 and target is not None and target.zone is Zone.FIELD and any(
+                rules.applies(game, r, target) for r in rules.in_force(game, "one_damage_rerolls")):
+            # Blue Beetle: Armored Up: exactly 1 damage is prevented and the die rerolled instead.
+            game.say(f"1 damage to {game.die_name(target)} is prevented; the die is rerolled instead.", target.owner)
+            event.amount = 0
+            reroll_fielded(game, target)
 
     # A doubling bought for one use ("once") is used up by this batch of damage.
     game.turn_rules = [r for r in game.turn_rules
@@ -252,6 +258,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                            instigator=first_dealer)
     damaged: list[Die] = []
     dealt: dict[int, tuple[int, bool]] = {}     # die -> damage this batch dealt it, any of it combat
+    harmers: dict[int, int | None] = {}       # die -> the player whose die or ability damaged it
+    taken: dict[int, int] = {}                # die -> the damage it took in this batch
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -266,6 +274,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.dice[event.source].owner if event.source is not None else None)
         if harmer is not None:
             game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
+        harmers.setdefault(die.id, harmer)
+        taken[die.id] = taken.get(die.id, 0) + event.amount
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
         total, combat = dealt.get(die.id, (0, False))
@@ -275,10 +285,10 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         if die not in damaged:
             damaged.append(die)
     for die in damaged:
-        # (the event carries the damage and whether it was combat damage: "when dealt combat damage")
+        # (the event carries the damage, whether it was combat damage and who dealt it)
         amount, combat = dealt[die.id]
         events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat)
-        events.watch(game, "any_damaged", die, amount=amount, combat=combat)
+        events.watch(game, "any_damaged", die, by=harmers.get(die.id), amount=amount, combat=combat)
 
 
 RESOLVERS: dict[DecisionKind, Resolver] = {

@@ -121,8 +121,11 @@ def face_kind(die: Die) -> str:
 
 
 def stat_of(game: Game, die: Die, stat: str) -> int:
-    """One number of a die as amounts count it: attack, defense, level, cost or fielding."""
+    """One number of a die as amounts count it: attack, defense, level, cost, fielding, or the
+    energy its face shows (0 on a character face)."""
     face = die.spec.faces[die.face]
+    if stat == "energy":
+        return face.energy_amount if face.kind == ENERGY else 0
     if stat == "attack":
         return game.stats(die)[0]
     if stat == "defense":

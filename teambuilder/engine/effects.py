@@ -1,14 +1,10 @@
-"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``)
-and the rules of the turn do to a die.
-
-Stats: printed face values plus applied modifiers (this turn) plus static modifiers
-(while a card is active), all added together before the floor at 0; a "set" modifier
-overrides everything ("set_attack" only A) and a "swap" exchanges the totals. A die whose damage reaches its
-defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron Will
-or Regenerate replaces the KO (``replace_ko``). Damage is never
-dealt here directly: it is queued as a DamageEvent so prevention and redirection can
-interrupt before it lands.
-"""
+"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``) and the rules
+of the turn do to a die. Stats: printed face values plus applied modifiers (this turn) plus static
+modifiers (while a card is active), all added together before the floor at 0; a "set" modifier
+overrides everything ("set_attack" only A) and a "swap" exchanges the totals. A die whose damage
+reaches its defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron
+Will or Regenerate replaces the KO (``replace_ko``). Damage is never dealt here directly: it is
+queued as a DamageEvent so prevention and redirection can interrupt before it lands."""
 
 from __future__ import annotations
 
@@ -21,7 +17,6 @@ from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Step, Zone
 
 _FIELD = Zone.FIELD   # a module name: cheaper than the enum attribute in per-die loops
-
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
@@ -30,13 +25,23 @@ EVERYTHING = 999   # "prevent all": more than any damage a game can deal
 
 
 def static_bonuses(game: Game) -> StaticBonuses:
-    """Die id -> (attack, defense) added by the "while active" modifiers of active cards.
-
-    Computed once for all dice: a card counts once however many of its dice are active."""
+    """Die id -> (attack, defense) added by the "while active" modifiers of active cards, computed once
+    for all dice (a card counts once however many of its dice are active). A static's condition that
+    reads stats sees them without the static bonuses (no endless loop)."""
+    if (id(game), 0) in rules.READING:
+        return {}
     return game.remembered("bonuses", lambda: _static_bonuses(game))
 
 
 def _static_bonuses(game: Game) -> StaticBonuses:
+    rules.READING.add((id(game), 0))
+    try:
+        return _bonuses(game)
+    finally:
+        rules.READING.discard((id(game), 0))
+
+
+def _bonuses(game: Game) -> StaticBonuses:
     bonuses: StaticBonuses = {}
     active = game.active_slots()
     slots = game.tables.static_slots if not game.bookkeeping.borrowed else list(dict.fromkeys(
@@ -265,8 +270,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
 
 
 def _ko_cause(game: Game, die: Die, by_damage: bool) -> int | None:
-    """Who KO'd ``die``: with damage, its opponent if their damage is on it (else its owner);
-    otherwise the player whose ability KOs it."""
+    """Who KO'd ``die``: with damage, its opponent if their damage is on it (else its owner); else who KOs it."""
     if not by_damage or die.owner is None or "leaves_field" not in game.tables.watched:
         return None
     harmed_by = game.this_turn.harmed_by.get(die.id, set())
@@ -274,8 +278,7 @@ def _ko_cause(game: Game, die: Die, by_damage: bool) -> int | None:
 
 
 def replace_ko(game: Game, die: Die) -> bool:
-    """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does
-    not happen (the die stays in the field)."""
+    """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does not happen."""
     if die.token:
         return False
     if replacement.cant_be_kod(game, die):

@@ -80,6 +80,8 @@ def _live(game: Game, slot: int, trigger: str) -> bool:
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
+    if not ability.effects and not ability.modes:
+        return False        # written only as unsupported text: nothing to do
     if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
         return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)

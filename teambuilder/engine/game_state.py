@@ -69,6 +69,9 @@ class GameTables:
         # Every keyword the game's cards print: a keyword's own checks run only in games
         # whose cards print it (or whose rules may give keywords, ``Game.has_rules``).
         self.printed_keywords: frozenset[str] = frozenset(k for s in slots for k in s.card.card.keywords)
+        # Cards another name counts for, on their owner's other cards' effects (``rule: counts_as_name``).
+        self.aliases: dict[int, str] = {s.index: e.name for s in slots for a in s.card.abilities for e in a.effects
+                                        if e.op == "rule" and e.rule == "counts_as_name"}
         self.hands: dict[tuple[int, ...], Hand] = {}
 
     def hand(self, reserve: Iterable[Die]) -> Hand:
@@ -206,6 +209,7 @@ class Bookkeeping:
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
         self.card_tokens: dict[int, int] = {}    # slot -> +1A/+1D tokens on the card (``card_token``)
+        self.bought: dict[int, int] = {}         # player -> dice bought this game
         self.stuns: dict[int, int] = {}          # slot -> Stun tokens on the card
         self.flipped: set[int] = set()           # Flip cards showing their back side
         self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
@@ -222,6 +226,7 @@ class Bookkeeping:
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)
         other.card_tokens = dict(self.card_tokens)
+        other.bought = dict(self.bought)
         other.stuns = dict(self.stuns)
         other.flipped = set(self.flipped)
         other.equipped = dict(self.equipped)

@@ -106,6 +106,7 @@ def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
     die.owner = player
     die.zone = into
     game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
+    game.bookkeeping.bought[player] = game.bookkeeping.bought.get(player, 0) + 1
     game.say(message, player)
     events.emit(game, "purchased", die)
     events.watch(game, "any_purchased", die)

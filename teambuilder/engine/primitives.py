@@ -1,8 +1,7 @@
-"""Effect primitives: what each ``do:`` of the ability language does to the dice and players
-its selector reached. ``apply`` runs one and returns whether anything happened (for an
-``if_done``). Damage is only queued (a DamageEvent), so prevention and redirection can act
-before it lands; moving, spinning, KOs and stats live in ``effects``, die manipulations in
-``keywords``, fielding/rolling/buying in ``moves``."""
+"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector
+reached. ``apply`` runs one and returns whether anything happened (for an ``if_done``). Damage is only
+queued (a DamageEvent), so prevention and redirection can act before it lands; moving, spinning, KOs and
+stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/buying in ``moves``."""
 
 from __future__ import annotations
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from teambuilder.catalogue.abilities import Amount
 from teambuilder.engine.selectors import Context
 
-_STAT_WORDS = {"attack": "A", "defense": "D", "level": "level", "cost": "cost", "fielding": "fielding cost"}
+_STAT_WORDS = {"attack": "A", "defense": "D", "level": "level", "cost": "cost", "fielding": "fielding cost",
+               "energy": "energy"}
 
 
 def counted(ctx: Context, amount: Amount) -> str:

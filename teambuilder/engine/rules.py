@@ -97,7 +97,7 @@ def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
         if card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
-        if ability.conditions and not selectors.all_hold(Context(game, owner, slot.index), ability.conditions):
+        if ability.conditions and not _conditions_hold(game, owner, slot.index, ability):
             continue
         for effect in ability.effects:
             if effect.op == "rule" and effect.rule == name:
@@ -105,6 +105,21 @@ def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
 
 
 NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed
+# The static abilities whose conditions are being read now, (game, ability) ids: a rule's own
+# condition does not see that rule ("has Fast while no opposing die has Fast" asks about
+# keywords, which would ask about this rule again).
+READING: set[tuple[int, int]] = set()
+
+
+def _conditions_hold(game: Game, owner: int, slot: int, ability: Ability) -> bool:
+    key = (id(game), id(ability))
+    if key in READING:
+        return False
+    READING.add(key)
+    try:
+        return selectors.all_hold(Context(game, owner, slot), ability.conditions)
+    finally:
+        READING.discard(key)
 
 
 def in_force(game: Game, name: RuleName) -> list[ActiveRule]:

@@ -169,6 +169,8 @@ class _Builder(ScenarioActions):
         wanted = str(entry.get("face", ""))
         if not wanted:
             return 0
+        if wanted.startswith("level ") and wanted[6:].isdigit():      # a loaded roll: "level 3"
+            return _Builder._face(die, {"level": wanted[6:]})
         for index, face in enumerate(die.spec.faces):
             if wanted == "character" and face.kind == CHARACTER:
                 return index

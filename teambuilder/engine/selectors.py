@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 class Context:
-    """Who is acting and why: the frame every selector, amount and condition reads.
-    (A plain class, not a dataclass: the compiled engine builds it before ``Game`` exists.)"""
+    """Who is acting and why: the frame every selector, amount and condition reads (a plain class,
+    not a dataclass: the compiled engine builds it before ``Game`` exists)."""
 
     def __init__(self, game: Game, controller: int, slot: int | None = None, source: Die | None = None,
                  event_die: Die | None = None, event_player: int | None = None, event_amount: int = 0,
@@ -103,10 +103,10 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else "Sidekick"
-    if f.names and name not in f.names:
-        return False
-    if f.not_names and name in f.not_names:
-        return False
+    if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
+            and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
+            f.not_names and name in f.not_names):
+        return False          # (a name another card of yours counts it as: ``counts_as_name``)
     if f.affiliations or f.not_affiliations:
         own = affiliations(game, die)
         if f.affiliations and not own & set(f.affiliations):
@@ -117,16 +117,18 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.not_keywords and any(game.has_keyword(die, k) for k in f.not_keywords):
         return False
-    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
+    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)) or (
+            f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy)):
         return False
     if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
         return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
-    if f.level is not None or f.min_level is not None or f.max_level is not None:
+    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level:
         level = face.level if face.kind == CHARACTER else 0
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
-                or (f.max_level is not None and level > f.max_level):
+                or (f.max_level is not None and level > f.max_level) or f.below_own_level and level >= max(
+                    (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):
             return False
     if f.max_cost is not None and die_cost(game, die) > f.max_cost:
         return False
@@ -278,8 +280,9 @@ def amount(ctx: Context, value: Amount) -> int:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
-    elif value.purchases:       # dice that player bought this turn
-        base = game.this_turn.purchases.get(ctx.controller if value.purchases == "you" else 1 - ctx.controller, 0)
+    elif value.purchases:       # dice that player bought this turn (or game)
+        bought = game.bookkeeping.bought if value.this_game else game.this_turn.purchases
+        base = bought.get(ctx.controller ^ (value.purchases == "opponent"), 0)
     elif value.chosen:
         choice = chosen(game, ctx.slot)
         base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
@@ -331,7 +334,7 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "combat":
         return ctx.combat == (condition.value == "true")
     if kind == "named":
-        return chosen(game, ctx.slot) is not None
+        return (chosen(game, ctx.slot) is not None) == (condition.value != "false")
     if kind == "event_card":
         # The card the event is about (the card whose global was used) is yours / theirs.
         owner = None if ctx.event_slot is None else game.slots[ctx.event_slot].owner

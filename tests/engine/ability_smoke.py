@@ -112,6 +112,7 @@ class SmokeResult:
 def abilities_to_fire(card: Card) -> list[tuple[int, int | None]]:
     """(ability index, mode index or None) for each way the card's abilities resolve."""
     return [(index, mode) for index, ability in enumerate(card.abilities)
+            if ability.effects or ability.modes     # (not one written only as unsupported text)
             for mode in (range(len(ability.modes)) if ability.modes else (None,))]
 
 
@@ -356,12 +357,13 @@ def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, 
             position.main = None
         position.game.log = []
     run = _Run(position, result)
+    # (read before it fires: an ability that borrows another card's text changes the card's abilities)
+    label = events.PendingTrigger(ME, position.card_slot, index).label(position.game)
     result.why_not = _fire(run, card, index, flow)
     if result.why_not:
         return result, branched
     run.settle(mode)
     game = run.game
-    label = events.PendingTrigger(ME, position.card_slot, index).label(game)
     result.log = list(game.log)
     result.fired = ability.trigger in STATIC or triggered(game, position.card_slot, index, label)
     if not result.fired:

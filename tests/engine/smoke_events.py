@@ -111,7 +111,8 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
     elif trigger == "damaged" and me is not None:
         yield from (hurt(source, me, None, kind) for source in [*foes, None] for kind in kinds)
     elif trigger == "any_damaged":
-        yield from (hurt(source, die, None, kind) for die in in_field for source in foes[:1] for kind in kinds)
+        # (no source: damage the player dealt, so "if you damage it" holds for a foe's die)
+        yield from (hurt(source, die, None, kind) for die in in_field for source in [*foes[:1], None] for kind in kinds)
     elif trigger == "deals_damage" and me is not None:
         yield from (hurt(me, die, player, kind) for die, player in [(None, THEM), *((d, None) for d in foes)]
                     for kind in kinds)

@@ -8,7 +8,7 @@ same card (a target for filters by name, and a second set of the card's triggers
 *companions*, cards of the names, affiliations, energy types and die kinds the ability's
 filters look for, have dice in the field and used pile on both sides. A few variants
 change what conditions commonly ask: no own field characters, life ahead or behind, the
-opponent's turn, the middle of combat.
+opponent's turn, the middle of combat, a die bought and dice fielded this turn with an empty Prep Area.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from teambuilder.engine.state import Die, Step, Task, TaskKind, Zone
 
 ME, THEM = 0, 1
 # Ways to vary the position when an ability's conditions fail in the first one.
-VARIANTS = ("standard", "no own field characters", "ahead on life", "opponent's turn", "attacking")
+VARIANTS = ("standard", "no own field characters", "ahead on life", "opponent's turn", "attacking", "busy turn")
 
 
 class Flow:
@@ -166,6 +166,12 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
                     place(die, player, Zone.RESERVE, face(die, ACTION))
             place(dice_of[2], player, Zone.USED)       # (and the fourth stays on its card)
     _sidekicks(game, card, bare)
+    if variant == "busy turn":
+        # A die bought and the field dice fielded this turn; the Prep Area empty (skc globals).
+        game.this_turn.purchases[ME] = 1
+        game.this_turn.fielded.update(d.id for d in game.dice if d.owner == ME and d.zone is Zone.FIELD)
+        for die in [d for d in game.dice if d.owner == ME and d.zone is Zone.PREP]:
+            place(die, ME, Zone.USED)
     if character:
         rival = game.slot_dice[slots[0][1]]
         place(rival[0], THEM, Zone.FIELD, face(rival[0], CHARACTER))

@@ -70,6 +70,16 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(tests/scenarios/cards/skc/86skc-*.yaml)",
     ("152skc", 1): "the opponent's copy of the card ignores opposing When fielded abilities, this one "
                    "included (tests/scenarios/cards/skc/152skc-*.yaml)",
+    ("53skc", 1): "Superman: Last Son's while-active rule needs him in the field, and his other ability lets "
+                  "him be fielded only beside 2 of his owner's Superman Family dice, which the position "
+                  "(companions taken from the fired ability's filters) does not give; scenario "
+                  "53skc-opponent-cant-target-lois covers it",
+    ("33skc", 1): "Hawkgirl: Brilliant Tactician needs two [wild] faces rolled into its owner's Reserve Pool, "
+                  "which the position's reserve (the energy the card's costs name) never shows; scenario "
+                  "33skc-two-wilds-field-from-used covers it",
+    ("51skc", 1): "Starro: Minions rerolls a die of its card rolled to its level 3 face; the position raises "
+                  "die_rolled for dice as they are placed, none of them on a level 3 face; scenario "
+                  "51skc-rolled-level-three-rerolled covers it",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
