@@ -8,7 +8,7 @@ same card (a target for filters by name, and a second set of the card's triggers
 *companions*, cards of the names, affiliations, energy types and die kinds the ability's
 filters look for, have dice in the field and used pile on both sides. A few variants
 change what conditions commonly ask: no own field characters, life ahead or behind, the
-opponent's turn, the middle of combat.
+opponent's turn, the middle of combat, an empty Prep Area.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from teambuilder.engine.state import Die, Step, Task, TaskKind, Zone
 
 ME, THEM = 0, 1
 # Ways to vary the position when an ability's conditions fail in the first one.
-VARIANTS = ("standard", "no own field characters", "ahead on life", "opponent's turn", "attacking")
+VARIANTS = ("standard", "no own field characters", "ahead on life", "opponent's turn", "attacking",
+            "empty prep area")
 
 
 class Flow:
@@ -176,6 +177,11 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
     game.tasks = [Task(kind, game.active) for kind in reversed(STEPS[step])]
     if variant == "attacking" and flow in (Flow.MAIN, Flow.EVENT):
         _mid_combat(game, main, attackers)
+    if variant == "empty prep area":
+        # ("if you have no dice in your Prep Area"): the player's prep dice go to the used pile
+        for die in game.dice:
+            if die.owner == ME and die.zone is Zone.PREP:
+                place(die, ME, Zone.USED)
     if scheduled is not None:
         # Switched on this turn by its card's other ability (``do: schedule``).
         game.scheduled.append((ME, slot, scheduled, 0, None if main is None else main.id, (), "ability"))
