@@ -95,8 +95,10 @@ def _extras(f: DieFilter, yours: bool) -> str:
     extras = []
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
-    if f.min_attack is not None:
-        extras.append(f"with {f.min_attack} or more A")
+    for value, words in ((f.min_attack, "or more A"), (f.max_attack, "or less A"), (f.min_defense, "or more D"),
+                         (f.max_defense, "or less D")):
+        if value is not None:
+            extras.append(f"with {value} {words}")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:

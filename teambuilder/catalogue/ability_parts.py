@@ -95,7 +95,8 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
+                "max_attack", "min_defense", "max_defense")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -124,7 +125,9 @@ def parse_filter(raw: Any) -> DieFilter:
         keywords=names_of(raw, "keyword"), not_keywords=names_of(raw, "not_keyword"),
         energy=energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
         max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"),
-        min_attack=opt_int(raw, "min_attack"), zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
+        min_attack=opt_int(raw, "min_attack"), max_attack=opt_int(raw, "max_attack"),
+        min_defense=opt_int(raw, "min_defense"), max_defense=opt_int(raw, "max_defense"),
+        zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
         name_contains=str(raw.get("name_contains", "")), has_affiliation=opt_bool(raw, "has_affiliation"),
         min_cost=opt_int(raw, "min_cost"), zones=zones,
         hit=choice_of(raw, "hit", OWNERS) if raw.get("hit") is not None else "",

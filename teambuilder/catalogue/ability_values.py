@@ -79,6 +79,9 @@ class DieFilter:
     max_level: int | None = None
     max_cost: int | None = None
     min_attack: int | None = None
+    max_attack: int | None = None   # A now is this or less
+    min_defense: int | None = None  # D now is this or more
+    max_defense: int | None = None  # D now is this or less
     zone: str = "field"
     this: bool = False          # the ability's own die (or its card's dice, for statics)
     other: bool = False         # not a die of the ability's own card
@@ -110,6 +113,18 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+
+    @property
+    def stat_limits(self) -> bool:
+        """Whether the filter limits the die's A or D (``min_attack``, ``max_defense``...)."""
+        return (self.min_attack, self.max_attack, self.min_defense, self.max_defense) != (None,) * 4
+
+    def stats_fit(self, attack: int, defense: int) -> bool:
+        """Whether a die with this A and D is within the filter's A and D limits."""
+        return (self.min_attack is None or attack >= self.min_attack) \
+            and (self.max_attack is None or attack <= self.max_attack) \
+            and (self.min_defense is None or defense >= self.min_defense) \
+            and (self.max_defense is None or defense <= self.max_defense)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ def _static_bonuses(game: Game) -> StaticBonuses:
                 continue
             if ability.trigger == "while_active" and slot.index not in active:
                 continue
-            ctx = Context(game, owner, slot.index)
+            ctx = Context(game, owner, slot.index, kind="static")
             if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
                 continue
             for effect in ability.effects:

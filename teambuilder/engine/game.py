@@ -226,8 +226,8 @@ class Game:
         """The energy ``player`` holds now, as a Hand (the same pool gives the same Hand)."""
         return self.tables.hand(self.zone_index.of(_RESERVE, player))
 
-    def stats(self, die: Die) -> tuple[int, int]:
-        return effects.stats(self, die)
+    def stats(self, die: Die, statics: bool = True) -> tuple[int, int]:   # (statics: False leaves out
+        return effects.stats(self, die, None if statics else {})            # "while active" bonuses)
 
     @property
     def has_rules(self) -> bool:

@@ -124,7 +124,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             return False
     if f.max_cost is not None and die_cost(game, die) > f.max_cost:
         return False
-    if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
+    # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
+    if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):
         return False
     if f.this and not _is_this(ctx, die):
         return False
