@@ -37,6 +37,7 @@ class Flow:
     MAIN = "main"                          # field, buy, use an action die or a global
     ATTACK = "attack"                      # the card's die attacks
     ATTACK_BLOCKED = "attack, blocked"     # ... and the opponent blocks it
+    ATTACK_UNBLOCKED = "attack, unblocked"  # ... and the opponent declares no blocks
     BLOCK = "block"                        # the opponent attacks, the card's die blocks
     EVENT = "event"                        # the event is raised (``ability_smoke._events``)
 
@@ -172,7 +173,7 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
     attackers = [d for d in game.dice if d.is_sidekick and d.owner == THEM and d.zone is Zone.FIELD]
     game.active = THEM if flow == Flow.BLOCK or variant == "opponent's turn" else ME
     game.turn_number = 2
-    step = "attack" if flow in (Flow.ATTACK, Flow.ATTACK_BLOCKED, Flow.BLOCK) else "main"
+    step = "attack" if flow in (Flow.ATTACK, Flow.ATTACK_BLOCKED, Flow.ATTACK_UNBLOCKED, Flow.BLOCK) else "main"
     game.step = Step.ATTACK if step == "attack" else Step.MAIN
     game.tasks = [Task(kind, game.active) for kind in reversed(STEPS[step])]
     if variant == "attacking" and flow in (Flow.MAIN, Flow.EVENT):
