@@ -34,6 +34,7 @@ from teambuilder.catalogue.ability_values import (
     Ability,
     Amount,
     Condition,
+    Cost,
     Effect,
     Price,
     Selector,
@@ -203,6 +204,19 @@ def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
     return tuple(parse_effect(item) for item in items)
 
 
+def _global_cost(raw: Mapping[str, Any]) -> tuple[Cost | None, int]:
+    """``cost: mask`` (energy), or ``cost: {energy: mask, life: 1}`` (energy and life)."""
+    if "cost" not in raw:
+        return None, 0
+    if not isinstance(raw["cost"], Mapping):
+        return parse_cost(raw["cost"]), 0
+    check_keys(raw["cost"], ("energy", "life"), "cost")
+    life = int_field(raw["cost"], "life")
+    if life < 1:
+        raise fail(raw, "cost: a mapping cost names its life (life: N); write energy alone as cost: mask")
+    return parse_cost(raw["cost"].get("energy", "0")), life
+
+
 def parse_ability(raw: Any) -> Ability:
     try:
         return _parse_ability(raw)
@@ -230,7 +244,7 @@ def _parse_ability(raw: Any) -> Ability:
     effects = _effects(raw, "effects") if ("effects" in raw or not (script or modes)) else ()
     if script:
         effects += (Effect("script", to=Selector(player="you"), name=script),)
-    cost = parse_cost(raw["cost"]) if "cost" in raw else None
+    cost, life_cost = _global_cost(raw)
     if trigger == "global" and cost is None:
         raise fail(raw, "cost: a global needs an energy cost")
     limit = choice_of(raw, "limit", LIMITS) if raw.get("limit") is not None else None
@@ -250,7 +264,7 @@ def _parse_ability(raw: Any) -> Ability:
                    chooser=choice_of(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(opt_bool(raw, "scheduled")),
-                   text=str(raw.get("text", "")))
+                   text=str(raw.get("text", "")), life_cost=life_cost)
 
 
 def parse_abilities(raw: Any) -> tuple[Ability, ...]:

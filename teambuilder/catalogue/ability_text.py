@@ -200,6 +200,9 @@ def _describe_effect(effect: Effect) -> str:
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
     if op == "token":
         return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
+    if op == "card_token":
+        tokens = "a +1A/+1D token" if amount in ("0", "1") else f"{amount} +1A/+1D tokens"
+        return f"put {tokens} on the card of {to}"
     if op == "rule":
         return describe_rule(effect)
     if op == "schedule":
@@ -358,7 +361,8 @@ def _label(ability: Ability) -> str:
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
         reactive = ", when damage would be dealt" if ability.reactive else ""
-        return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{limit}{reactive})"
+        life = f", {ability.life_cost} life" if ability.life_cost else ""
+        return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.keyword in KEYWORD_LABELS:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)

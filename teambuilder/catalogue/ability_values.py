@@ -250,6 +250,7 @@ class Ability:
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"
     scheduled: bool = False         # fires only while another ability switched it on (``schedule``)
     text: str = ""
+    life_cost: int = 0              # a global's cost in life, paid with its energy (``cost: {energy, life}``)
 
     @property
     def is_global(self) -> bool:

@@ -125,6 +125,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "copy": (),
     "swap": (),
     "token": ("amount", "a", "d"),
+    "card_token": ("amount",),
     "out_of_play": ("duration", "level"),
     "leave_combat": (),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),

@@ -83,7 +83,7 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
-    if game.bookkeeping.experience:
+    if game.bookkeeping.experience or game.bookkeeping.card_tokens:
         tokens = keyword_experience.bonus(game, die)
         attack += tokens
         defense += tokens

@@ -197,6 +197,7 @@ class Bookkeeping:
         # -1: until changed), the die it belongs to (None: the whole card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
+        self.card_tokens: dict[int, int] = {}    # slot -> +1A/+1D tokens on the card (``card_token``)
         self.flipped: set[int] = set()           # Flip cards showing their back side
         self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
         # Heroic pairs: die -> (its partner, the player whose next turn's start ends the pair).
@@ -210,6 +211,7 @@ class Bookkeeping:
         other.choices = dict(self.choices)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)
+        other.card_tokens = dict(self.card_tokens)
         other.flipped = set(self.flipped)
         other.equipped = dict(self.equipped)
         other.partners = dict(self.partners)

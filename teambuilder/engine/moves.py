@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.catalogue.ability_words import ZONE_WORDS
-from teambuilder.engine import costs, effects, events, rules, selectors
+from teambuilder.engine import costs, effects, events, keyword_experience, rules, selectors
 from teambuilder.engine.actions import Action, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import payment_options
@@ -172,3 +172,14 @@ def _bought(game: Game, player: int, action: Action, data: BuyOffer) -> None:
         return
     spent = costs.spend(game, player, action.payment, cost)
     buy(game, player, die, into, f"buys {name} for {amount} energy (paying {spent}); the die goes to the {where}.")
+
+
+def card_token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: card_token``: put ``amount`` +1A/+1D tokens (default 1) on the card of each die
+    reached, once per card (a character card: the tokens stay on it whatever its dice do)."""
+    tokens = selectors.amount(ctx, effect.amount) or 1
+    slots = sorted({d.slot for d in dice
+                    if d.slot is not None and ctx.game.slots[d.slot].card.card.kind == "character"})
+    for slot in slots:
+        keyword_experience.add_tokens(ctx.game, slot, tokens)
+    return bool(slots)

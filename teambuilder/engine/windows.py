@@ -142,6 +142,8 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False   # Synergy: only its owner may use it, and only while the character is active
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
+    if ability.life_cost > game.players[player].life:
+        return False   # its cost in life cannot be paid
     return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
 
 
@@ -274,6 +276,9 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     elif isinstance(action, UseGlobal):
         ability = game.abilities_of(action.slot)[action.ability]
         spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot))
+        if ability.life_cost:
+            game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
+            spent += f" and {ability.life_cost} life"
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
         synergy = ability.keyword == "synergy"
