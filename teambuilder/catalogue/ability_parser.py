@@ -126,6 +126,8 @@ def _parse_effect(raw: Any) -> Effect:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
         raise fail(raw, "goes_instead: say where the die would go (instead_of) and where it goes (into)")
+    if op == "turn_to_energy" and effect.by not in ("", "you", "opponent"):
+        raise fail(raw, "turn_to_energy: by is who picks the face (you or opponent)")
     if op == "script" and not effect.name:
         raise fail(raw, "script: name the registered script")
     if op == "choose" and effect.choice == "number" and effect.amount == Amount():

@@ -150,6 +150,10 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
+    if op == "turn_to_energy":
+        who = "your opponent picks" if effect.by == "opponent" else "you pick"
+        faces = "an energy face" if effect.to.target <= 1 else "energy faces"
+        return f"turn {to} to {faces} {who}"
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
         whose = "the " if effect.into not in ("prep", "used", "bag") else (

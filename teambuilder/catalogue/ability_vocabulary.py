@@ -133,6 +133,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
     "choose": ("choice", "amount", "match", "duration", "from"),
+    "turn_to_energy": ("by",),      # "turn it to an energy face you pick" (by: opponent: they pick)
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

@@ -7,7 +7,7 @@ before it lands; moving, spinning, KOs and stats live in ``effects``, die manipu
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, face_turning, keeping, keywords, moves, rules, scripts, selectors
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
@@ -395,4 +395,5 @@ HANDLERS = {
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
     "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice, "card_token": moves.card_token,
+    "turn_to_energy": face_turning.turn_to_energy,
 }

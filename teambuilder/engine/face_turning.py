@@ -1,0 +1,98 @@
+"""Turning a die to an energy face someone picks: the ``turn_to_energy`` effect ("turn
+target character die to an energy face you pick", Loki: Illusions Abound, 77ig).
+
+Each die the effect reaches, if it is a character die in the field, is set to one of its
+own energy faces. The picker (the ability's controller, or with ``by: opponent`` their
+opponent) chooses among the die's distinct energy faces, fewest energy first (a ``script``
+decision answered with ``Choose(N)``, N in that order); a die with one distinct energy face
+is turned without a question. Like a field die rerolled to energy (rulebook, "Rerolling
+dice"), the die leaves the field, loses what it had been given and goes to its owner's
+Reserve Pool showing that face. The dice are asked about one at a time, so the effect is
+the last of its ability whenever a question may be asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine.actions import Action, Choose
+from teambuilder.engine.dice import ENERGY
+from teambuilder.engine.effects import move
+from teambuilder.engine.scripts import ask, continuation
+from teambuilder.engine.scripts.values import Frozen
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+FACE_PICK = "language:turn_to_energy"     # the continuation (the AIs' default takes the first: fewest energy)
+
+
+@dataclass(frozen=True)
+class FaceTurn(Frozen):
+    """Dice waiting to be turned: who picks, and the dice still to turn (the first is asked about)."""
+
+    picker: int
+    dice: tuple[int, ...]
+
+
+def energy_faces(die: Die) -> list[int]:
+    """The die's distinct energy faces (one index per different face), fewest energy first."""
+    seen: dict[str, int] = {}
+    for index, face in enumerate(die.spec.faces):
+        if face.kind == ENERGY and face.describe() not in seen:
+            seen[face.describe()] = index
+    return sorted(seen.values(), key=lambda i: (die.spec.faces[i].energy_amount, i))
+
+
+def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``turn_to_energy``: turn each field character die reached to an energy face."""
+    turned = tuple(d.id for d in dice if d.zone is Zone.FIELD and not d.token and energy_faces(d))
+    if not turned:
+        return False
+    picker = 1 - ctx.controller if effect.by == "opponent" else ctx.controller
+    _next(ctx.game, FaceTurn(picker, turned))
+    return True
+
+
+def _next(game: Game, turn: FaceTurn) -> None:
+    """Turn the dice in order, asking the picker whenever a die has more than one energy face."""
+    for position, die_id in enumerate(turn.dice):
+        die = game.dice[die_id]
+        if die.zone is not Zone.FIELD:
+            continue                     # it left the field meanwhile
+        faces = energy_faces(die)
+        if len(faces) == 1:
+            _turn(game, die, faces[0])
+            continue
+        options = ", ".join(f"{n}: {die.spec.faces[i].describe()}" for n, i in enumerate(faces))
+        ask(game, turn.picker, f"Choose the energy face {game.die_name(die)} turns to ({options}).",
+            tuple(Choose(n) for n in range(len(faces))), then=_picked,
+            data=FaceTurn(turn.picker, turn.dice[position:]))
+        return
+
+
+@continuation(FACE_PICK, FaceTurn)
+def _picked(game: Game, player: int, action: Action, data: FaceTurn) -> None:
+    assert isinstance(action, Choose)
+    die = game.dice[data.dice[0]]
+    faces = energy_faces(die)
+    if die.zone is Zone.FIELD and faces:
+        _turn(game, die, faces[min(max(action.index, 0), len(faces) - 1)])
+    _next(game, FaceTurn(data.picker, data.dice[1:]))
+
+
+def _turn(game: Game, die: Die, face: int) -> None:
+    """The die shows ``face`` and goes from the field to its owner's Reserve Pool, losing
+    what it had been given (a die another player controls goes back to its owner)."""
+    name = game.die_name(die)
+    die.face = face
+    game.say(f"{name} is turned to {die.spec.faces[face].describe()} and moves to the reserve pool.",
+             die.home if die.home is not None else die.owner)
+    move(game, die, Zone.RESERVE, quiet=True)
+    die.reset()
+    if die.home is not None:
+        die.owner, die.home = die.home, None
