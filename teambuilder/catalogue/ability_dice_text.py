@@ -62,6 +62,8 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("non-" + affiliation_words(f.not_affiliations, "/non-"))
     if f.energy:
         words.append("/".join(f"[{e}]" for e in f.energy))
+    if f.not_energy:
+        words.append("/".join(f"non-[{e}]" for e in f.not_energy))
     if f.names:
         words.append(" or ".join(f.names))
     if f.not_names:

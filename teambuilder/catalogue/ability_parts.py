@@ -90,7 +90,7 @@ def names_of(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 
 
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
-                "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
+                "energy", "not_energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword", "not_keyword",
@@ -113,9 +113,9 @@ def parse_filter(raw: Any) -> DieFilter:
     if isinstance(raw.get("zone"), list):
         zones = tuple(choice_of({"zone": z}, "zone", ZONES) for z in raw["zone"])
         raw = {**raw, "zone": "any"}
-    energy = names_of(raw, "energy")
-    if not set(energy) <= set(ENERGY_TYPES):
-        raise fail(raw, f"energy: {energy!r} names something that is not an energy type")
+    energy, not_energy = names_of(raw, "energy"), names_of(raw, "not_energy")
+    if not set(energy) | set(not_energy) <= set(ENERGY_TYPES):
+        raise fail(raw, f"energy: {energy + not_energy!r} names something that is not an energy type")
     return DieFilter(
         owner=choice_of(raw, "owner", OWNERS) if raw.get("owner") is not None else None,
         kind=choice_of(raw, "kind", DIE_KINDS, "character"),
@@ -123,7 +123,7 @@ def parse_filter(raw: Any) -> DieFilter:
         names=names_of(raw, "name"), not_names=names_of(raw, "not_name"),
         affiliations=names_of(raw, "affiliation"), not_affiliations=names_of(raw, "not_affiliation"),
         keywords=names_of(raw, "keyword"), not_keywords=names_of(raw, "not_keyword"),
-        energy=energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
+        energy=energy, not_energy=not_energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
         max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"),
         min_attack=opt_int(raw, "min_attack"), max_attack=opt_int(raw, "max_attack"),
         min_defense=opt_int(raw, "min_defense"), max_defense=opt_int(raw, "max_defense"),

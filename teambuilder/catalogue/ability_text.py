@@ -183,7 +183,7 @@ def _describe_effect(effect: Effect) -> str:
                 "cant_attack_or_block": "can't attack or block"}[op]
         return f"{to} {verb}{until or ' this turn'}"
     if op == "gain_keyword":
-        return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
+        return f"{to} gains {wording.keyword_words(effect.keyword, effect.amount.fixed)}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
     if op == "out_of_play" and effect.level:
@@ -258,7 +258,7 @@ def describe_rule(effect: Effect) -> str:
                            + (f" to {who}" if effect.applies_to is not None else "")),
         "no_combat_damage": f"{who} deal no combat damage",
         "double_damage": f"{who} deal double damage",
-        "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
+        "keyword": f"{_verb(who, 'has', 'have')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}",
         "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),

@@ -74,6 +74,7 @@ class DieFilter:
     keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
     not_keywords: tuple[str, ...] = ()   # dice that have none of these keywords ("non-Continuous")
     energy: tuple[str, ...] = ()
+    not_energy: tuple[str, ...] = ()   # none of its card's types is one of these ("non-[fist]")
     level: int | None = None
     min_level: int | None = None
     max_level: int | None = None

@@ -116,7 +116,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "cant_attack": ("duration",),
     "cant_attack_or_block": ("duration",),
     "unblockable": ("duration",),
-    "gain_keyword": ("keyword", "duration"),
+    "gain_keyword": ("keyword", "duration", "amount"),
     "gain_affiliation": ("affiliation", "duration"),
     "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types", "instead_of",
              "into"),

@@ -93,3 +93,9 @@ def condition_words(kind: str, value: str) -> str:
             "paid_own_types": "it was bought with only its own energy types",
             "teamwork": "two of your active character dice share an affiliation",
             }.get(kind, "")
+
+
+def keyword_words(keyword: str, amount: int | None) -> str:
+    """A keyword as a card names it: "Overcrush", or with its number, "Range 2"."""
+    name = keyword.replace("_", " ").title()
+    return f"{name} {amount}" if amount else name

@@ -243,8 +243,9 @@ def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         for op in ops:
             mark = {"gain_keyword": keyword_mark(effect.keyword),
                     "gain_affiliation": affiliation_mark(effect.affiliation)}.get(op, op)
-            if effect.duration in ("until_your_next_turn", "next_turn"):
-                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword)
+            if effect.duration in ("until_your_next_turn", "next_turn") or effect.amount.fixed:   # Range 2
+                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword,
+                                     amount=effect.amount)
                 ctx.game.turn_rules.append(rules.ActiveRule(
                     ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_until(ctx, effect.duration)))
             else:

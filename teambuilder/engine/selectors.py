@@ -115,6 +115,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
         return False
+    if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
+        return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None:
