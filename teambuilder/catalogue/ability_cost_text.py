@@ -59,6 +59,9 @@ def amount_words(amount: Amount) -> str:
         return "the chosen number"
     if amount.prep_energy:
         return "the energy of your first roll (counting energy, not faces)"
+    if amount.card_tokens:
+        return {"this": "the +1A/+1D tokens on this card", "you": "the +1A/+1D tokens on your team's cards",
+                "opponent": "the +1A/+1D tokens on your opponent's cards"}[amount.card_tokens]
     return "that much"
 
 

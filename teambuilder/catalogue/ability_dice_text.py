@@ -105,6 +105,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:
         extras.append(f"of level {f.max_level} or less")
+    if f.card_token is not None:
+        extras.append(f"whose card has {'a' if f.card_token else 'no'} +1A/+1D token")
     if f.has_global is True:
         extras.append("whose card has a global ability")
     if f.zone not in ("field", "any"):

@@ -96,7 +96,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
-                "max_attack", "min_defense", "max_defense")
+                "max_attack", "min_defense", "max_defense", "card_token")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -144,6 +144,7 @@ def parse_filter(raw: Any) -> DieFilter:
         it=it,
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
+        card_token=opt_bool(raw, "card_token"),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -176,7 +177,7 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most"), "amount")
+                      "chosen", "prep_energy", "card_tokens", "times", "plus", "half", "at_least", "at_most"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in ENERGY_TYPES:
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -187,12 +188,14 @@ def parse_amount(raw: Any) -> Amount:
         of=choice_of(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
         reserve_types=bool(opt_bool(raw, "reserve_types")),
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
-        prep_energy=bool(opt_bool(raw, "prep_energy")), times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
+        prep_energy=bool(opt_bool(raw, "prep_energy")),
+        card_tokens=choice_of(raw, "card_tokens", ("you", "opponent", "this")) if "card_tokens" in raw else "",
+        times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
         at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"))
     if amount.is_fixed:
-        raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen "
-                         "or prep_energy)")
+        raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
+                         "prep_energy or card_tokens)")
     return amount
 
 

@@ -114,6 +114,7 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+    card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
 
     @property
     def stat_limits(self) -> bool:
@@ -159,6 +160,7 @@ class Amount:
     event_amount: bool = False      # the amount of the triggering damage
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
+    card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -168,7 +170,8 @@ class Amount:
     @property
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
-                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy)
+                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
+                and not self.card_tokens)
 
 
 @dataclass(frozen=True)

@@ -127,3 +127,15 @@ def reserve_energy(game: Game, player: int) -> list[Face]:
     """The energy faces showing in ``player``'s reserve pool."""
     return [d.spec.faces[d.face] for d in game.zone(player, Zone.RESERVE)
             if d.spec.faces[d.face].kind == ENERGY]
+
+
+
+def card_tokens(game: Game, slot: int | None, player: int = 0, whose: str = "this") -> int:
+    """The +1A/+1D tokens (``do: card_token``; dps Loyalty Counters) on the card in ``slot``
+    (``whose`` "this"; none on a Sidekick's), or in all on the cards of ``player``'s team
+    ("you") or of the other player's ("opponent"): the die filter ``card_token`` and the
+    amount ``{card_tokens: ...}``."""
+    if whose == "this":
+        return 0 if slot is None else game.bookkeeping.card_tokens.get(slot, 0)
+    owner = player if whose == "you" else 1 - player
+    return sum(n for card, n in game.bookkeeping.card_tokens.items() if game.slots[card].owner == owner)

@@ -17,6 +17,7 @@ from teambuilder.engine.die_facts import (
     ZONE_OF,
     affiliations,
     card_name,
+    card_tokens,
     die_cost,
     doomed,
     engaged,
@@ -174,7 +175,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
         return False
-    if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
+    if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
+            f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
     return not f.named or _matches_choice(ctx, die, name)
 
@@ -281,6 +283,8 @@ def amount(ctx: Context, value: Amount) -> int:
     elif value.prep_energy:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
+    elif value.card_tokens:
+        base = card_tokens(game, ctx.slot, ctx.controller, value.card_tokens)
     return _adjusted(value, base) * value.times + value.plus
 
 
