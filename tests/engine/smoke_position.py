@@ -199,7 +199,7 @@ def _sidekicks(game: Game, card: Card, bare: bool) -> None:
     own_field = Zone.USED if bare else Zone.FIELD
     for die, zone in zip(mine[3:], (own_field, own_field, Zone.USED, Zone.BAG, Zone.PREP), strict=True):
         place(die, ME, zone, face(die, CHARACTER) if zone is Zone.FIELD else 0)
-    game.players[ME].virtual = 8
+    game.players[ME].virtual = max(8, card.cost or 0)     # (enough to buy a 12-cost card)
     theirs = [d for d in game.dice if d.is_sidekick and d.owner == THEM]
     for die, zone in zip(theirs, (Zone.FIELD, Zone.FIELD, Zone.RESERVE, Zone.BAG, Zone.BAG, Zone.USED,
                                   Zone.USED, Zone.PREP), strict=True):
