@@ -77,7 +77,7 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = choice_of(raw, "do", tuple(OPS))
-    check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
+    check_keys(raw, ("do", "to", "if_done", "if_not_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
                f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
@@ -103,6 +103,7 @@ def _parse_effect(raw: Any) -> Effect:
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(opt_bool(raw, "split")), all=bool(opt_bool(raw, "all")), types=types,
         name=str(raw.get("name", "")), ability=int_field(raw, "ability"), if_done=bool(opt_bool(raw, "if_done")),
+        if_not_done=bool(opt_bool(raw, "if_not_done")), face=str(raw.get("face", "")),
         choice=choice_of(raw, "choice", CHOICES) if op == "choose" else "",
         unless=parse_price(raw["unless"], "opponent") if raw.get("unless") is not None else None,
         pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None,
@@ -126,6 +127,8 @@ def _parse_effect(raw: Any) -> Effect:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
         raise fail(raw, "goes_instead: say where the die would go (instead_of) and where it goes (into)")
+    if op == "turn_to_face" and not (effect.level or effect.face in ENERGY_TYPES) or effect.face and effect.level:
+        raise fail(raw, "turn_to_face: name the face, either level: N or face: <energy type>")
     if op == "turn_to_energy" and effect.by not in ("", "you", "opponent"):
         raise fail(raw, "turn_to_energy: by is who picks the face (you or opponent)")
     if op == "script" and not effect.name:
@@ -145,7 +148,7 @@ def _instead(raw: Mapping[str, Any]) -> Effect:
         raise fail(raw, "instead: expected a mapping with an 'if:' and the fields that change")
     if "to" in upgrade and parse_selector(raw.get("to", "self")).targets:
         raise fail(upgrade, "instead: a targeting effect keeps its targets (no 'to:' in 'instead')")
-    merged = {k: v for k, v in raw.items() if k not in ("instead", "if", "if_done")}
+    merged = {k: v for k, v in raw.items() if k not in ("instead", "if", "if_done", "if_not_done")}
     merged.update(upgrade)
     return _parse_effect(merged)
 

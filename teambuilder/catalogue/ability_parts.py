@@ -185,7 +185,7 @@ def parse_amount(raw: Any) -> Amount:
         count=parse_filter(raw["count"]) if "count" in raw else None,
         distinct=choice_of(raw, "distinct", DISTINCT, "dice"),
         stat=choice_of(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
-        of=choice_of(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
+        of=choice_of(raw, "of", ("this", "event", "target", "it", "opponent"), "this"), energy=energy,
         reserve_types=bool(opt_bool(raw, "reserve_types")),
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
         prep_energy=bool(opt_bool(raw, "prep_energy")),

@@ -60,7 +60,8 @@ def describe_amount(amount: Amount) -> str:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
-        base = f"the [{amount.energy}] energy in your Reserve Pool"
+        whose = "your opponent's" if amount.of == "opponent" else "your"
+        base = f"the [{amount.energy}] energy in {whose} Reserve Pool"
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
@@ -154,6 +155,9 @@ def _describe_effect(effect: Effect) -> str:
         who = "your opponent picks" if effect.by == "opponent" else "you pick"
         faces = "an energy face" if effect.to.target <= 1 else "energy faces"
         return f"turn {to} to {faces} {who}"
+    if op == "turn_to_face":
+        face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
+        return f"turn {to} to {'their' if to.endswith(' dice') else 'its'} {face}"
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
         whose = "the " if effect.into not in ("prep", "used", "bag") else (
@@ -183,7 +187,7 @@ def _describe_effect(effect: Effect) -> str:
                 "cant_attack_or_block": "can't attack or block"}[op]
         return f"{to} {verb}{until or ' this turn'}"
     if op == "gain_keyword":
-        return f"{to} gains {wording.keyword_words(effect.keyword, effect.amount.fixed)}{until}"
+        return f"{_verb(to, 'gains', 'gain')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
     if op == "out_of_play" and effect.level:
@@ -337,7 +341,7 @@ def render_ability(ability: Ability) -> str:
         if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
             body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
-            body = "you may " + body
+            body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + "."
@@ -353,6 +357,8 @@ def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
         text = describe_effect(effect)
         if effect.if_done and parts:
             parts[-1] += f". If you did, {text}"
+        elif effect.if_not_done and parts:
+            parts[-1] += f". If it could not, {text}"
         else:
             parts.append(text)
     return parts

@@ -154,7 +154,7 @@ class Amount:
     count: DieFilter | None = None
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
-    of: str = "this"                # this | event | target | it (the total over "those" dice)
+    of: str = "this"                # this | event | target | it (the total over "those" dice); energy: opponent
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
@@ -216,6 +216,8 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    face: str = ""                  # turn_to_face: the energy type of the face it turns to
+    if_not_done: bool = False       # happens only if the effect before it did nothing ("if it could not")
     conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only if they hold as it resolves
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows

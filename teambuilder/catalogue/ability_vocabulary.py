@@ -134,6 +134,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "borrow_text": (),
     "choose": ("choice", "amount", "match", "duration", "from"),
     "turn_to_energy": ("by",),      # "turn it to an energy face you pick" (by: opponent: they pick)
+    "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

@@ -7,7 +7,7 @@ TRIGGER_LABELS = {
     "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
     "blocked": "When this die is blocked", "engaged": "When this die is engaged",
     "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
-    "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
+    "deals_damage": "When this die deals damage", "kos": "When this die KOs {when}",
     "energized": "Energize", "leaves_field": "When this die leaves the Field Zone",
     "any_fielded": "While active, whenever {when} is fielded",
     "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",

@@ -7,8 +7,14 @@ opponent) chooses among the die's distinct energy faces, fewest energy first (a 
 decision answered with ``Choose(N)``, N in that order); a die with one distinct energy face
 is turned without a question. Like a field die rerolled to energy (rulebook, "Rerolling
 dice"), the die leaves the field, loses what it had been given and goes to its owner's
-Reserve Pool showing that face. The dice are asked about one at a time, so the effect is
-the last of its ability whenever a question may be asked.
+Reserve Pool showing that face. The dice are asked about one at a time; the ability goes on
+with its next effect once they are answered.
+
+``turn_to_face`` turns each die to a face the effect names: ``level: N`` its level N character
+face, ``face: fist`` its single energy face of that type (Black Dwarf: Giant Axe, 99ig; She-Hulk:
+Astral Planar, 147ig). A die in the Reserve Pool just shows the new face there; a field die
+turned to an energy face goes to the Reserve Pool as above; a field die turned to a character
+face spins to that level.
 """
 
 from __future__ import annotations
@@ -18,8 +24,8 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.actions import Action, Choose
-from teambuilder.engine.dice import ENERGY
-from teambuilder.engine.effects import move
+from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.effects import move, spin_to
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import Frozen
 from teambuilder.engine.selectors import Context
@@ -96,3 +102,38 @@ def _turn(game: Game, die: Die, face: int) -> None:
     die.reset()
     if die.home is not None:
         die.owner, die.home = die.home, None
+
+
+def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``turn_to_face``: turn each die reached (in the field or the Reserve Pool) to the face named."""
+    game = ctx.game
+    turned = False
+    for die in dice:
+        if die.token or die.zone not in (Zone.FIELD, Zone.RESERVE):
+            continue
+        index = named_face(die, effect.level, effect.face)
+        if index is None or index == die.face:
+            continue
+        if die.zone is Zone.FIELD and die.spec.faces[index].kind == CHARACTER:
+            turned = spin_to(game, die, effect.level) or turned
+        elif die.zone is Zone.FIELD:
+            _turn(game, die, index)
+            turned = True
+        else:
+            die.face = index
+            die.partially_spent = False
+            shown = die.spec.faces[index].describe()
+            game.say(f"{game.die_name(die)} is turned to its {shown} face in the reserve pool.", die.owner)
+            turned = True
+    return turned
+
+
+def named_face(die: Die, level: int, symbol: str) -> int | None:
+    """The die's level ``level`` character face, or its energy face of the type ``symbol``
+    (a single face first, else a face showing that symbol); None if it has no such face."""
+    if level:
+        return die.spec.level_face(level)
+    faces = die.spec.faces
+    single = [i for i, f in enumerate(faces) if f.kind == ENERGY and f.symbols == (symbol,)]
+    showing = [i for i, f in enumerate(faces) if f.kind == ENERGY and symbol in f.symbols]
+    return (single or showing)[0] if single or showing else None

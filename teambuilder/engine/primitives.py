@@ -396,5 +396,5 @@ HANDLERS = {
     "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
     "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice, "card_token": moves.card_token,
-    "turn_to_energy": face_turning.turn_to_energy,
+    "turn_to_energy": face_turning.turn_to_energy, "turn_to_face": face_turning.turn_to_face,
 }

@@ -272,7 +272,8 @@ def amount(ctx: Context, value: Amount) -> int:
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]
         base = sum(stat_of(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
-        base = sum(f.symbols.count(value.energy) for f in reserve_energy(game, ctx.controller))
+        whose = 1 - ctx.controller if value.of == "opponent" else ctx.controller     # (of: opponent: their pool)
+        base = sum(f.symbols.count(value.energy) for f in reserve_energy(game, whose))
     elif value.reserve_types:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:

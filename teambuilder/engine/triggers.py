@@ -178,7 +178,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
     steps = list(zip(effects_of(ability, resolution), resolution.targets))  # noqa: B905 (see module docstring)
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
-        if effect.if_done and not done or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+        if effect.if_done and not done or effect.if_not_done and done \
+                or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
             done = False        # (an effect whose own condition fails does not happen)
             continue
         if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
@@ -212,14 +213,18 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
-        if game.over or game.decision is not None:
+        if game.over or game.decision is not None and game.decision.kind is not DecisionKind.SCRIPT:
             return
-        if game.damage_queue and index + 1 < len(steps):
+        # Its damage dealt, or the question an effect asked (a face to turn to, a die to
+        # keep) answered, the ability goes on with its next effect.
+        if (game.damage_queue or game.decision is not None) and index + 1 < len(steps):
             resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
             resolution.did_any = did_any
             resolution.carried = [d.id for d in ctx.targets]
             resolution.carried_it = [d.id for d in ctx.it]
             game.resolving = resolution
+            return
+        if game.decision is not None:
             return
     if steps and not did_any:
         # Every effect found nothing to do (no die to spin down, a condition of its own
