@@ -60,8 +60,7 @@ def describe_amount(amount: Amount) -> str:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
-        whose = "your opponent's" if amount.of == "opponent" else "your"
-        base = f"the [{amount.energy}] energy in {whose} Reserve Pool"
+        base = f"the [{amount.energy}] energy in {'your opponent’s' if amount.of != 'this' else 'your'} Reserve Pool"
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
@@ -151,10 +150,9 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
-    if op == "turn_to_energy":
-        who = "your opponent picks" if effect.by == "opponent" else "you pick"
-        faces = "an energy face" if effect.to.target <= 1 else "energy faces"
-        return f"turn {to} to {faces} {who}"
+    if op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
+        return (f"turn {to} to {'an energy face' if effect.to.target <= 1 else 'energy faces'} "
+                f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
     if op == "turn_to_face":
         face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
         return f"turn {to} to {'their' if to.endswith(' dice') else 'its'} {face}"

@@ -263,8 +263,7 @@ def amount(ctx: Context, value: Amount) -> int:
     """The number an amount stands for, now."""
     if value.is_fixed:
         return value.fixed
-    game = ctx.game
-    base = 0
+    game, base = ctx.game, 0
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
     elif value.stat is not None:
@@ -272,8 +271,8 @@ def amount(ctx: Context, value: Amount) -> int:
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]
         base = sum(stat_of(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
-        whose = 1 - ctx.controller if value.of == "opponent" else ctx.controller     # (of: opponent: their pool)
-        base = sum(f.symbols.count(value.energy) for f in reserve_energy(game, whose))
+        base = sum(f.symbols.count(value.energy)
+                   for f in reserve_energy(game, ctx.controller ^ (value.of == "opponent")))   # of: opponent
     elif value.reserve_types:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
