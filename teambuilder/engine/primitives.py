@@ -391,10 +391,9 @@ HANDLERS = {
     "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
     "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
     "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
-    "gain_affiliation": _mark,
-    "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
-    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
-    "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
+    "gain_affiliation": _mark, "rule": _rule, "script": _script, "capture": _capture, "control": _control,
+    "copy": _copy, "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
+    "choose": _choose, "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
     "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice, "card_token": moves.card_token,
     "turn_to_energy": face_turning.turn_to_energy, "turn_to_face": face_turning.turn_to_face,
 }

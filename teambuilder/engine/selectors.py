@@ -125,10 +125,10 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
                 or (f.max_level is not None and level > f.max_level):
             return False
-    if f.max_cost is not None and die_cost(game, die) > f.max_cost:
+    if f.max_cost is not None and die_cost(game, die) > f.max_cost or f.min_cost is not None and \
+            die_cost(game, die) < f.min_cost:
         return False
-    # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
-    if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):
+    if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):   # (statics: no loop)
         return False
     if f.this and not _is_this(ctx, die):
         return False
@@ -148,9 +148,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.fought is not None and (die.id in game.this_turn.attacked or die.id in game.this_turn.blocked) != f.fought:
         return False
-    if f.bound and die.id not in ctx.bound:
-        return False
-    if f.instigator and die is not ctx.instigator:
+    if f.bound and die.id not in ctx.bound or f.instigator and die is not ctx.instigator:
         return False
     if f.partner and not _is_partner(ctx, die):
         return False
@@ -167,8 +165,6 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.name_contains and f.name_contains.lower() not in name.lower():
         return False
     if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
-        return False
-    if f.min_cost is not None and die_cost(game, die) < f.min_cost:
         return False
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
