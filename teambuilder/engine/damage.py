@@ -238,6 +238,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             events.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
                            instigator=first_dealer)
     damaged: list[Die] = []
+    dealt: dict[int, tuple[int, bool]] = {}     # die -> damage this batch dealt it, any of it combat
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -254,13 +255,17 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
+        total, combat = dealt.get(die.id, (0, False))
+        dealt[die.id] = (total + event.amount, combat or event.combat)
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
             damaged.append(die)
     for die in damaged:
-        events.emit(game, "damaged", die, event_die=die)
-        events.watch(game, "any_damaged", die)
+        # (the event carries the damage and whether it was combat damage: "when dealt combat damage")
+        amount, combat = dealt[die.id]
+        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat)
+        events.watch(game, "any_damaged", die, amount=amount, combat=combat)
 
 
 RESOLVERS: dict[DecisionKind, Resolver] = {
