@@ -239,6 +239,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                            instigator=first_dealer)
     damaged: list[Die] = []
     dealt: dict[int, tuple[int, bool]] = {}     # die -> damage this batch dealt it, any of it combat
+    first_hit: dict[int, DamageEvent] = {}       # die -> the first damage event of the batch that hit it
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -261,10 +262,15 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
             damaged.append(die)
+            first_hit[die.id] = event
     for die in damaged:
-        # (the event carries the damage and whether it was combat damage: "when dealt combat damage")
+        # (the event carries the damage, whether it was combat damage, and (the first of) what
+        # dealt it: its die and player, "when an opposing character die damages this die")
         amount, combat = dealt[die.id]
-        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat)
+        first = first_hit[die.id]
+        hitter = game.dice[first.source] if first.source is not None else None
+        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat, instigator=hitter,
+                    by=first.by if first.by is not None else (hitter.owner if hitter is not None else None))
         events.watch(game, "any_damaged", die, amount=amount, combat=combat)
 
 
