@@ -56,7 +56,7 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "game_state"),                                         # what a game is made of
     ("die_facts", "keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip",
      "replacement"),                                        # reading the table: filters, rules in force
-    ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
+    ("events", "rolling", "stun"),                          # raising triggers; drawing and rolling dice; Stun tokens
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),

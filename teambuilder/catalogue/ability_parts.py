@@ -96,7 +96,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
-                "max_attack", "min_defense", "max_defense", "card_token")
+                "max_attack", "min_defense", "max_defense", "card_token", "stunned")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -144,7 +144,7 @@ def parse_filter(raw: Any) -> DieFilter:
         it=it,
         face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
-        card_token=opt_bool(raw, "card_token"),
+        card_token=opt_bool(raw, "card_token"), stunned=opt_bool(raw, "stunned"),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -156,7 +156,7 @@ def parse_selector(raw: Any) -> Selector:
         raw = LEGACY_SELECTORS[raw]
     if not isinstance(raw, Mapping):
         raise fail(raw, f"to: expected a selector name or mapping, got {raw!r}")
-    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to")
+    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to", "different")
     check_keys(raw, own + _FILTER_KEYS, "to")
     # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
@@ -165,7 +165,7 @@ def parse_selector(raw: Any) -> Selector:
     return Selector(
         player=choice_of(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
         target=target, up_to=up_to is not None, or_player=bool(opt_bool(raw, "or_player")), keep=int_field(raw, "keep"),
-        chosen=chosen,
+        chosen=chosen, different=bool(opt_bool(raw, "different")),
         die=parse_filter({k: v for k, v in raw.items() if k not in own}))
 
 

@@ -24,6 +24,7 @@ def describe_selector(to: Selector) -> str:
         return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
+        text = refs.different(text) if to.different else text
         return text + (" or target player" if to.or_player else "")
     if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped \
             or to.die.it:
@@ -109,6 +110,8 @@ def _describe_effect(effect: Effect) -> str:
     until = wording.DURATION_WORDS.get(effect.duration, "")
     if op == "script":
         return "the effect written on the card happens"      # (its words are the card's own text)
+    if op in ("stun", "unstun"):
+        return refs.stun_words(op, to)
     if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
@@ -268,7 +271,7 @@ def describe_rule(effect: Effect) -> str:
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
-        "cant_be_kod": f"{who} can't be KO'd",
+        "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
                                 " A to your opponent, besides damaging blockers"),

@@ -22,7 +22,8 @@ FACE_WORDS = {"character": "a character face", "energy": "an energy face", "acti
 def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
     face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
-        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "")
+        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "") + (
+        "" if f.stunned is None else " whose card has a Stun token" if f.stunned else " whose card has no Stun token")
     if not f.zones:
         return face
     whose = "your " if f.owner == "you" else "the "
@@ -129,3 +130,16 @@ def _draw_and_keep(effect: Effect, amount: str) -> str:
     back = f"return {rest} to your bag" if other == "bag" else (
         f"Prep {rest}" if other == "prep" else f"put {rest} in your {ZONE_WORDS[other]}")
     return f"draw {amount} dice from your bag, {where} (your choice) and {back}"
+
+
+def stun_words(op: str, to: str) -> str:
+    """Stun tokens go on (or come off) the card of the dice reached."""
+    if op == "stun":
+        return f"put a Stun token on the card of {to} (a stunned card's dice can't attack or block; its owner may " \
+               "pay [2] whenever they could use a global to remove a token)"
+    return f"remove a Stun token from the card of {to}"
+
+
+def different(text: str) -> str:
+    """"a different target": "1 target character die" -> "a different target character die"."""
+    return "a different " + text.removeprefix("1 ") if text.startswith("1 target") else "different " + text

@@ -115,6 +115,7 @@ class DieFilter:
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
+    stunned: bool | None = None   # its card carries a Stun token (False: none)
 
     @property
     def stat_limits(self) -> bool:
@@ -139,6 +140,7 @@ class Selector:
     or_player: bool = False     # a target player may be chosen instead of a die
     keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
     chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
+    different: bool = False     # "a different target": not a die an earlier effect of the ability targeted
     die: DieFilter = field(default_factory=DieFilter)
 
     @property

@@ -128,6 +128,8 @@ OPS: dict[str, tuple[str, ...]] = {
     "card_token": ("amount",),
     "out_of_play": ("duration", "level"),
     "leave_combat": (),
+    "stun": (),
+    "unstun": (),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import assignment, combat_rules, events, keyword_combat, rules
+from teambuilder.engine import assignment, combat_rules, events, keyword_combat, rules, stun
 from teambuilder.engine.actions import (
     Action,
     Decision,
@@ -58,6 +58,8 @@ def _cannot_attack(game: Game, die: Die) -> bool:
     """A die that may not attack: a rule or mark says so, or it controls another die."""
     if any(other.under == die.id and other.home is not None for other in game.dice):
         return True   # a controlling die cannot attack (XMF: control)
+    if stun.stunned(game, die):
+        return True   # a Stun token on its card
     return game.has_rules and combat_rules.die_has(game, die, "cant_attack") or "cant_attack" in die.flags
 
 

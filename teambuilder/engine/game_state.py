@@ -198,6 +198,7 @@ class Bookkeeping:
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
         self.card_tokens: dict[int, int] = {}    # slot -> +1A/+1D tokens on the card (``card_token``)
+        self.stuns: dict[int, int] = {}          # slot -> Stun tokens on the card
         self.flipped: set[int] = set()           # Flip cards showing their back side
         self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
         # Heroic pairs: die -> (its partner, the player whose next turn's start ends the pair).
@@ -212,6 +213,7 @@ class Bookkeeping:
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)
         other.card_tokens = dict(self.card_tokens)
+        other.stuns = dict(self.stuns)
         other.flipped = set(self.flipped)
         other.equipped = dict(self.equipped)
         other.partners = dict(self.partners)

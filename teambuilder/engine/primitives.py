@@ -22,6 +22,8 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+from teambuilder.engine.stun import put_effect as put_stun
+from teambuilder.engine.stun import take_off_effect as take_off_stun
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -46,8 +48,7 @@ def _some(results: list[bool]) -> bool:
     return any(results)
 
 
-def value(ctx: Context, effect: Effect) -> int:
-    return selectors.amount(ctx, effect.amount)
+def value(ctx: Context, effect: Effect) -> int: return selectors.amount(ctx, effect.amount)  # noqa: E704
 
 
 # Effects whose "it" is the dice they moved (a KO that Iron Will stopped moved nothing).
@@ -371,9 +372,8 @@ def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 
 
 def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Take dice out of combat: they stay in the field, and no combat damage passes
-    between them and the dice they were engaged with (a blocker of several attackers
-    keeps blocking the others)."""
+    """Take dice out of combat: they stay in the field, and no combat damage passes between
+    them and the dice they were engaged with (a blocker of several keeps blocking the others)."""
     for die in dice:
         for blocker in ctx.game.field_characters():
             if blocker.blocking == die.id:
@@ -386,14 +386,14 @@ def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 
 
 HANDLERS = {
-    "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy,
-    "modify": _modify, "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent,
-    "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
-    "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
-    "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
-    "gain_affiliation": _mark, "rule": _rule, "script": _script, "capture": _capture, "control": _control,
-    "copy": _copy, "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule,
-    "choose": _choose, "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
-    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice, "card_token": moves.card_token,
-    "turn_to_energy": face_turning.turn_to_energy, "turn_to_face": face_turning.turn_to_face,
+    "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy, "modify": _modify,
+    "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent, "spin_up": _spin, "spin_down": _spin,
+    "set_level": _set_level, "ko": _ko, "reroll": _reroll, "move": _move, "draw": _draw, "must_attack": _mark,
+    "must_block": _mark, "cant_block": _mark, "cant_attack": _mark, "cant_attack_or_block": _mark,
+    "unblockable": _mark, "gain_keyword": _mark, "gain_affiliation": _mark, "stun": put_stun, "unstun": take_off_stun,
+    "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy, "swap": _swap,
+    "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
+    "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
+    "buy": moves.buy_dice, "card_token": moves.card_token, "turn_to_energy": face_turning.turn_to_energy,
+    "turn_to_face": face_turning.turn_to_face,
 }

@@ -42,7 +42,7 @@ from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Resolver
-from teambuilder.engine.targets import effects_of, still_there, target_candidates, targets_wanted
+from teambuilder.engine.targets import earlier_targets, effects_of, still_there, target_candidates, targets_wanted
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -134,7 +134,8 @@ def _continue(game: Game) -> None:
             resolution.picking = []
             continue
         wanted = targets_wanted(ctx, effect)
-        candidates = target_candidates(ctx, effect, resolution.picking)
+        candidates = target_candidates(ctx, effect, earlier_targets(resolution.targets, resolution.picking)
+                                       if effect.to.different else resolution.picking)
         if len(resolution.picking) >= wanted or not candidates:
             resolution.targets.append(resolution.picking)
             resolution.picking = []

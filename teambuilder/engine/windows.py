@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, triggers
+from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, stun, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -30,6 +30,7 @@ from teambuilder.engine.actions import (
     Pass,
     Purchase,
     Ritual,
+    Unstun,
     UseAction,
     UseGlobal,
 )
@@ -191,6 +192,8 @@ def priority_options(game: Game) -> list[Action]:
         if cost.amount <= available:
             for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                 options.append(UseGlobal(slot_index, index, payment))
+    if game.bookkeeping.stuns:
+        options += stun.offers(game, player)      # pay [2] to take a Stun token off a card
     return options
 
 
@@ -273,6 +276,9 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         if cost.amount:
             game.say(f"pays {spend(game, player, action.payment, cost)} to use an action die.", player)
         _use_action(game, player, action.die)
+    elif isinstance(action, Unstun):
+        game.say(f"pays {spend(game, player, action.payment, stun.COST)} to take a Stun token off its card.", player)
+        stun.remove(game, action.slot, player)
     elif isinstance(action, UseGlobal):
         ability = game.abilities_of(action.slot)[action.ability]
         spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot))
