@@ -23,8 +23,8 @@ def describe_selector(to: Selector) -> str:
     if to.chosen:
         return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
     if to.targets:
-        text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
-        text = refs.different(text) if to.different else text
+        text = (refs.different if to.different else str)(describe_dice(to.die, plural=to.target > 1,
+                                                                       target=to.target, up_to=to.up_to))
         return text + (" or target player" if to.or_player else "")
     if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped \
             or to.die.it:
@@ -108,10 +108,8 @@ def _describe_effect(effect: Effect) -> str:
     amount = describe_amount(effect.amount)
     op = effect.op
     until = wording.DURATION_WORDS.get(effect.duration, "")
-    if op == "script":
-        return "the effect written on the card happens"      # (its words are the card's own text)
-    if op in ("stun", "unstun"):
-        return refs.stun_words(op, to)
+    if op in ("script", "stun", "unstun"):     # (a script's words are the card's own text)
+        return refs.stun_words(op, to) if op != "script" else "the effect written on the card happens"
     if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":

@@ -83,10 +83,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
-    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.stunned is not None and \
+            (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:   # (Stun token)
         return False
-    if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
-        return False          # a Stun token on its card (``stun``)
     if f.kind == "character":
         if not is_character_die(die):
             return False
