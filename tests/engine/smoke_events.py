@@ -26,6 +26,8 @@ DAMAGE_EVENTS = ("damaged", "any_damaged", "deals_damage", "you_damaged", "playe
 # every ``source:`` a condition may ask about.
 EVENT_KINDS = ("combat", "ability", "global", "action", "fielded", "clear_and_draw", "effect", "shield",
                "next_damage")
+# (a step event's kind is the step it is about: "at the start of your opponent's Attack Step")
+STEP_KINDS = ("start", "clear_and_draw", "roll_and_reroll", "main", "attack", "cleanup")
 
 
 def triggered(game: Game, slot: int, index: int, label: str) -> bool:
@@ -118,4 +120,6 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
-                    for player in (ME, THEM) for kind in EVENT_KINDS for by in (THEM, ME))
+                    for player in (ME, THEM)
+                    for kind in (STEP_KINDS if trigger in ("step_begins", "step_ends") else EVENT_KINDS)
+                    for by in (THEM, ME))
