@@ -227,19 +227,16 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
 
 
 def describe_rule(effect: Effect) -> str:
-    if effect.applies_to is not None:
-        who = describe_dice(effect.applies_to, plural=True)
-    elif effect.to.player is None:
-        who = describe_selector(effect.to)      # a rule put on the chosen dice
-    else:
-        who = "dice"
+    who = describe_dice(effect.applies_to, plural=True) if effect.applies_to is not None else \
+        describe_selector(effect.to) if effect.to.player is None else "dice"    # (to: a rule on the chosen dice)
     amount = describe_amount(effect.amount)
     match = describe_dice(effect.match, plural=True) if effect.match is not None else ""
     rule = effect.rule
     if rule in ("purchase_cost", "field_cost", "global_cost", "action_cost"):
         what = {"purchase_cost": f"purchasing {who}", "field_cost": f"fielding {who}",
                 "global_cost": "using a global ability" + (" (your opponent)" if effect.by == "opponent" else ""),
-                "action_cost": "using an action die"}[rule]
+                "action_cost": {"opponent": "each action die your opponent uses", "you": "each action die you use"}
+                .get(effect.by, "using an action die")}[rule]
         if effect.amount.is_fixed:
             n = effect.amount.fixed
             return f"{what} costs {abs(n)} {'more' if n > 0 else 'less'}"
@@ -247,7 +244,8 @@ def describe_rule(effect: Effect) -> str:
         per = _per(Amount(count=effect.amount.count, distinct=effect.amount.distinct, stat=effect.amount.stat,
                           of=effect.amount.of, energy=effect.amount.energy, reserve_types=effect.amount.reserve_types))
         return f"{what} costs {step} {'less' if effect.amount.times < 0 else 'more'}{per}"
-    by_whom = effect.by.replace("opponent_", "your opponent’s ").replace("_", " ") if effect.by else ""
+    by_whom = ("your opponent’s" if effect.by == "opponent_any"
+               else effect.by.replace("opponent_", "your opponent’s ").replace("_", " ") if effect.by else "")
     words = {
         "cant_purchase": f"{who} can't be purchased", "cant_field": f"{who} can't be fielded",
         "cant_attack": f"{who} can't attack", "cant_block": f"{who} can't block",

@@ -91,7 +91,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         return
     assert isinstance(action, UseGlobal)
     ability = game.abilities_of(action.slot)[action.ability]
-    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
+    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot),
+                  "global")
     event.offered.add((action.slot, action.ability))
     uses = game.players[decision.player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
@@ -260,6 +261,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
     dealt: dict[int, tuple[int, bool]] = {}     # die -> damage this batch dealt it, any of it combat
     harmers: dict[int, int | None] = {}       # die -> the player whose die or ability damaged it
     taken: dict[int, int] = {}                # die -> the damage it took in this batch
+    first_hit: dict[int, DamageEvent] = {}       # die -> the first damage event of the batch that hit it
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -284,10 +286,15 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
             damaged.append(die)
+            first_hit[die.id] = event
     for die in damaged:
-        # (the event carries the damage, whether it was combat damage and who dealt it)
+        # (the event carries the damage, whether it was combat damage, and (the first of) what
+        # dealt it: its die and player, "when an opposing character die damages this die")
         amount, combat = dealt[die.id]
-        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat)
+        first = first_hit[die.id]
+        hitter = game.dice[first.source] if first.source is not None else None
+        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat, instigator=hitter,
+                    by=first.by if first.by is not None else (hitter.owner if hitter is not None else None))
         events.watch(game, "any_damaged", die, by=harmers.get(die.id), amount=amount, combat=combat)
 
 

@@ -22,6 +22,8 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+from teambuilder.engine.stun import put_effect as put_stun
+from teambuilder.engine.stun import take_off_effect as take_off_stun
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -46,8 +48,7 @@ def _some(results: list[bool]) -> bool:
     return any(results)
 
 
-def value(ctx: Context, effect: Effect) -> int:
-    return selectors.amount(ctx, effect.amount)
+def value(ctx: Context, effect: Effect) -> int: return selectors.amount(ctx, effect.amount)  # noqa: E704
 
 
 # Effects whose "it" is the dice they moved (a KO that Iron Will stopped moved nothing).
@@ -371,9 +372,8 @@ def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 
 
 def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Take dice out of combat: they stay in the field, and no combat damage passes
-    between them and the dice they were engaged with (a blocker of several attackers
-    keeps blocking the others)."""
+    """Take dice out of combat: they stay in the field, and no combat damage passes between
+    them and the dice they were engaged with (a blocker of several keeps blocking the others)."""
     for die in dice:
         for blocker in ctx.game.field_characters():
             if blocker.blocking == die.id:

@@ -122,6 +122,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
         return False
+    if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
+        return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
     if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level:
@@ -130,7 +132,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
                 or (f.max_level is not None and level > f.max_level) or f.below_own_level and level >= max(
                     (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):
             return False
-    if f.max_cost is not None and die_cost(game, die) > f.max_cost:
+    if f.max_cost is not None and die_cost(game, die) > f.max_cost or f.min_cost is not None and \
+            die_cost(game, die) < f.min_cost:
         return False
     # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
     if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):

@@ -66,7 +66,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
     "fielded": (Flow.MAIN,), "while_active": (Flow.MAIN,), "purchased": (Flow.MAIN,), "always": (Flow.MAIN,),
     "attacks": (Flow.ATTACK,), "attackers_declared": (Flow.ATTACK, Flow.BLOCK),
     "blocked": (Flow.ATTACK_BLOCKED,), "blocks": (Flow.BLOCK,),
-    "blockers_declared": (Flow.BLOCK, Flow.ATTACK_BLOCKED), "engaged": (Flow.BLOCK, Flow.ATTACK_BLOCKED)}
+    "blockers_declared": (Flow.BLOCK, Flow.ATTACK_BLOCKED, Flow.ATTACK_UNBLOCKED),
+    "engaged": (Flow.BLOCK, Flow.ATTACK_BLOCKED)}
 # Decisions a resolving ability asks; at any other the ability has finished.
 RESOLVING = frozenset({DecisionKind.ORDER, DecisionKind.OPTIONAL, DecisionKind.MODE, DecisionKind.TARGET,
                        DecisionKind.REACT, DecisionKind.REDIRECT, DecisionKind.SCRIPT, DecisionKind.SPLIT,
@@ -276,6 +277,11 @@ class _Run:
                 if free:
                     blocks.append((blocker, free[0]))
             self.apply(DeclareBlockers(tuple(blocks)), firing=True)
+        elif flow == Flow.ATTACK_UNBLOCKED:            # ("if an attacker was not blocked")
+            self.settle(None)
+            if game.decision is None or game.decision.kind is not DecisionKind.BLOCKERS:
+                return "the opponent is not asked to block"
+            self.apply(DeclareBlockers(()), firing=True)
         return ""
 
     # -- firing by raising its event ---------------------------------------------------
