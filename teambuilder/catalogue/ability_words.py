@@ -96,3 +96,9 @@ def condition_words(kind: str, value: str) -> str:
                               "any": "a character die was KO'd this turn",
                               "none": "no character die was KO'd this turn"}.get(value, ""),
             }.get(kind, "")
+
+
+def purchase_to_words(once: bool, among: str, into: str) -> str:
+    """``rule: purchase_to``: "the next die you buy (among ...) goes into your bag"."""
+    which = "the next die you buy this turn" if once else "each die you buy"
+    return f"{which}{f' among {among}' if among else ''} goes into your {'bag' if into == 'bag' else 'Prep Area'}"

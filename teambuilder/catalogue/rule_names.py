@@ -20,6 +20,6 @@ RuleName = Literal[
     "no_globals", "first_purchase_to_prep", "field_free", "max_attackers", "damage_to_player",
     "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
     "one_per_card", "reduce_first_to_one", "hits_all_attackers", "keyword_life_cost", "goes_instead",
-    "cant_be_kod", "spin_instead_of_ko", "not_rolled", "also_damages_player",
+    "cant_be_kod", "spin_instead_of_ko", "not_rolled", "also_damages_player", "purchase_to",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)
