@@ -266,6 +266,7 @@ def describe_rule(effect: Effect) -> str:
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "purchase_to": wording.purchase_to_words(effect.duration == "once",who if effect.applies_to else "", effect.by),
         "field_free": f"{who} cost nothing to field",
+        "lose_keyword": f"{who} can't use {effect.keyword.replace('_', ' ').title()}",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
