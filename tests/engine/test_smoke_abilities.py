@@ -35,6 +35,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
     ("31dps", 1): "the smoke position fields the die without spending energy, so no [bolt] was spent to field it "
                   "(tests/scenarios/cards/dps/31dps-bolt-spent-preps-a-die.yaml fires it)",
+    ("47dps", 1): "the smoke position fields the die without spending energy, so no X-Men die was spent to field it "
+                  "(tests/scenarios/cards/dps/47dps-x-men-spent-preps-a-die.yaml fires it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
