@@ -81,7 +81,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         return
     assert isinstance(action, UseGlobal)
     ability = game.abilities_of(action.slot)[action.ability]
-    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
+    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot),
+                  "global")
     event.offered.add((action.slot, action.ability))
     uses = game.players[decision.player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1

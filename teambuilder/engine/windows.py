@@ -253,7 +253,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     game.options_after_pass = None
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
-        spent = spend(game, player, action.payment, card_cost(game, action.slot))
+        spent = spend(game, player, action.payment, card_cost(game, action.slot), "purchase")
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
@@ -263,7 +263,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = spend(game, player, action.payment, field_cost(game, die))
+        spent = spend(game, player, action.payment, field_cost(game, die), "fielded")
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
@@ -271,11 +271,11 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     elif isinstance(action, UseAction):
         cost = action_cost(game, player)
         if cost.amount:
-            game.say(f"pays {spend(game, player, action.payment, cost)} to use an action die.", player)
+            game.say(f"pays {spend(game, player, action.payment, cost, 'action')} to use an action die.", player)
         _use_action(game, player, action.die)
     elif isinstance(action, UseGlobal):
         ability = game.abilities_of(action.slot)[action.ability]
-        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot))
+        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
         if ability.life_cost:
             game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
             spent += f" and {ability.life_cost} life"
