@@ -145,7 +145,7 @@ def parse_filter(raw: Any) -> DieFilter:
         this_card=bool(opt_bool(raw, "this_card")),
         other_die=bool(opt_bool(raw, "other_die")), doomed=opt_bool(raw, "doomed"),
         it=it,
-        face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
+        face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
         stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),

@@ -270,6 +270,9 @@ def describe_rule(effect: Effect) -> str:
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field", "cant_reroll": f"{who} can't be rerolled",
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
+        "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
+                                                 effect.by),
+        "lose_keyword": f"{who} can't use {effect.keyword.replace('_', ' ').title()}",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),

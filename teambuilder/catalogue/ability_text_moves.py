@@ -16,7 +16,8 @@ from teambuilder.catalogue.ability_values import Amount, DieFilter, Effect
 from teambuilder.catalogue.ability_words import ZONE_WORDS
 
 FACE_WORDS = {"character": "a character face", "energy": "an energy face", "action": "an action face",
-              "burst": "a burst"}
+              "burst": "a burst", "mask": "[mask] energy", "fist": "[fist] energy", "bolt": "[bolt] energy",
+              "shield": "[shield] energy"}
 
 
 def zone_list(f: DieFilter) -> str:

@@ -115,3 +115,7 @@ def suppressed_words(by: str) -> str:
     whose = "your opponent's " if all(k.startswith("opponent_") for k in kinds) else ""
     when = " or ".join(k.removeprefix("opponent_") for k in kinds)
     return f"{whose}abilities that trigger when {when} have no effect"
+def purchase_to_words(once: bool, among: str, into: str) -> str:
+    """``rule: purchase_to``: "the next die you buy (among ...) goes into your bag"."""
+    which = "the next die you buy this turn" if once else "each die you buy"
+    return f"{which}{f' among {among}' if among else ''} goes into your {'bag' if into == 'bag' else 'Prep Area'}"

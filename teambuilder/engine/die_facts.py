@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import DieFilter
+from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.engine.dice import CHARACTER, ENERGY, Face
 from teambuilder.engine.energy import Payment
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Zone
@@ -60,8 +61,11 @@ def shown_energy(dice: list[Die]) -> set[str]:
     return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
 
 
-def shows(kind: str, burst: int, wanted: str) -> bool:
-    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
+def shows(kind: str, burst: int, wanted: str, symbols: tuple[str, ...] = ()) -> bool:
+    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind
+    (an energy type: an energy face with that symbol, ``symbols`` given)."""
+    if wanted in ENERGY_TYPES:
+        return kind == ENERGY and wanted in symbols
     return burst > 0 if wanted == "burst" else kind == wanted
 
 

@@ -118,6 +118,25 @@ def first_purchase_to_prep(game: Game, player: int) -> bool:
         r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
 
 
+def purchase_zone(game: Game, player: int, die: Die) -> Zone:
+    """Where ``player``'s die just bought goes: a ``purchase_to`` rule's bag or Prep Area (a
+    ``once`` rule is then used up), the Prep Area for a first purchase under
+    ``first_purchase_to_prep``, else the Used Pile."""
+    if not game.has_rules:
+        return Zone.USED
+    probe = rules.as_owned_by(game, die, player)
+    sending = [r for r in rules.in_force(game, "purchase_to")
+               if r.controller == player and rules.applies(game, r, probe)]
+    if sending:
+        used = [r for r in sending if r.effect.duration == "once"]
+        game.turn_rules = [r for r in game.turn_rules if r not in used]
+        return Zone.BAG if sending[0].effect.by == "bag" else Zone.PREP
+    return Zone.PREP if first_purchase_to_prep(game, player) else Zone.USED
+
+
+ZONE_NAMES = {Zone.PREP: "prep area", Zone.BAG: "bag", Zone.USED: "used pile"}
+
+
 def price(game: Game, effect: Effect, slot: int, player: int) -> Cost:
     """What a ``buy`` effect asks for a die of ``slot``: its ``cost``, or the purchase cost
     ``less`` some (at least 1, and at least one energy of each of the card's types)."""
@@ -165,9 +184,8 @@ def _bought(game: Game, player: int, action: Action, data: BuyOffer) -> None:
     _, amount, types = next(p for p in data.prices if p[0] == action.slot)
     cost = Cost(amount, types)
     name = game.slots[action.slot].card.card.full_name
-    into = ZONE_OF[data.into] if data.into else (
-        Zone.PREP if game.has_rules and first_purchase_to_prep(game, player) else Zone.USED)
-    where = "prep area" if into is Zone.PREP else "used pile"
+    into = ZONE_OF[data.into] if data.into else purchase_zone(game, player, die)
+    where = ZONE_NAMES.get(into, "used pile")
     if not amount:
         buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
         return

@@ -22,8 +22,6 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
-from teambuilder.engine.stun import put_effect as put_stun
-from teambuilder.engine.stun import take_off_effect as take_off_stun
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 

@@ -291,6 +291,11 @@ def granted_keywords(game: Game, die: Die) -> set[str]:
     return found
 
 
+def keyword_lost(game: Game, die: Die, keyword: str) -> bool:
+    """``lose_keyword``: a rule in force takes ``keyword`` from ``die``."""
+    return any(r.effect.keyword == keyword and applies(game, r, die) for r in in_force(game, "lose_keyword"))
+
+
 _ASKING_AFFILIATIONS: list[bool] = []
 
 

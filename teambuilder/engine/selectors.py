@@ -79,7 +79,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.it and all(d is not die for d in ctx.it):
         return False
     face = die.spec.faces[die.face]
-    if f.face and not shows(face.kind, face.burst, f.face):
+    if f.face and not shows(face.kind, face.burst, f.face, tuple(face.symbols)):
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False

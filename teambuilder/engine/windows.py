@@ -40,7 +40,7 @@ from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
     Hand,
 )
-from teambuilder.engine.moves import buy, field_die, first_purchase_to_prep
+from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -278,11 +278,10 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
-        to_prep = game.has_rules and first_purchase_to_prep(game, player)
+        into = purchase_zone(game, player, die)
         game.last_payment = action.payment
-        buy(game, player, die, Zone.PREP if to_prep else Zone.USED,
-            f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
-            f"{'prep area' if to_prep else 'used pile'}.")
+        buy(game, player, die, into,
+            f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
         spent = spend(game, player, action.payment, field_cost(game, die), "fielded")
@@ -330,9 +329,8 @@ def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -
         field_die(game, die, " (Ritual: no fielding cost)")
     elif isinstance(action, Fabricate):
         game.last_payment = NO_PAYMENT       # nothing was paid (no Crosspulse)
-        to_prep = game.has_rules and first_purchase_to_prep(game, player)
-        buy(game, player, die, Zone.PREP if to_prep else Zone.USED, f"buys {die.spec.name} with Fabricate; the die "
-            f"goes to the {'prep area' if to_prep else 'used pile'}.")
+        into = purchase_zone(game, player, die)
+        buy(game, player, die, into, f"buys {die.spec.name} with Fabricate; the die goes to the {ZONE_NAMES[into]}.")
 
 
 def _use_action(game: Game, player: int, die_id: int) -> None:

@@ -80,6 +80,10 @@ NOT_FIRED: dict[tuple[str, int], str] = {
     ("51skc", 1): "Starro: Minions rerolls a die of its card rolled to its level 3 face; the position raises "
                   "die_rolled for dice as they are placed, none of them on a level 3 face; scenario "
                   "51skc-rolled-level-three-rerolled covers it",
+    ("31dps", 1): "the smoke position fields the die without spending energy, so no [bolt] was spent to field it "
+                  "(tests/scenarios/cards/dps/31dps-bolt-spent-preps-a-die.yaml fires it)",
+    ("47dps", 1): "the smoke position fields the die without spending energy, so no X-Men die was spent to field it "
+                  "(tests/scenarios/cards/dps/47dps-x-men-spent-preps-a-die.yaml fires it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
