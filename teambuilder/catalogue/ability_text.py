@@ -218,6 +218,9 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
+_REROLL_BY = {"opponent_ability": " by your opponent’s character abilities", "ability": " by character abilities"}
+
+
 def describe_rule(effect: Effect) -> str:
     if effect.applies_to is not None:
         who = describe_dice(effect.applies_to, plural=True)
@@ -263,6 +266,7 @@ def describe_rule(effect: Effect) -> str:
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field",
+        "cant_reroll": f"{who} can't be rerolled" + _REROLL_BY.get(effect.by, ""),
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),

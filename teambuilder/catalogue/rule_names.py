@@ -21,5 +21,6 @@ RuleName = Literal[
     "no_combat_ko", "choose_blocks", "energy_as", "block_together", "no_ko_while_blocking",
     "one_per_card", "reduce_first_to_one", "hits_all_attackers", "keyword_life_cost", "goes_instead",
     "cant_be_kod", "spin_instead_of_ko", "not_rolled", "also_damages_player", "cant_be_stunned",
+    "cant_reroll",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)

@@ -250,17 +250,19 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
     """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
     may target ``die``. Rules name what they stop in ``by``: any, global, action,
     opponent_any, opponent_global, opponent_action (the opponent of the rule's owner)."""
-    for rule in in_force(game, "cant_be_targeted"):
-        if not applies(game, rule, die):
-            continue
-        by = rule.effect.by or "any"
-        if by.startswith("opponent_"):
-            if controller == rule.controller:
-                continue
-            by = by[len("opponent_"):]
-        if by in ("any", kind):
+    return not any(applies(game, rule, die) and _stops(rule, controller, kind)
+                   for rule in in_force(game, "cant_be_targeted"))
+
+
+def _stops(rule: ActiveRule, controller: int, kind: str) -> bool:
+    """Whether a rule's ``by`` (any, global, action, ability, opponent_<one of them>)
+    covers an ability of ``kind`` used by ``controller``."""
+    by = rule.effect.by or "any"
+    if by.startswith("opponent_"):
+        if controller == rule.controller:
             return False
-    return True
+        by = by[len("opponent_"):]
+    return by in ("any", kind)
 
 
 # -- keywords, affiliations, draws -----------------------------------------------------
@@ -332,3 +334,15 @@ def expire(game: Game) -> None:
         game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] == -1 or e[2] > game.turn_number]
         if not game.bookkeeping.borrowed[slot]:
             del game.bookkeeping.borrowed[slot]
+
+
+def rerollable(game: Game, dice: list[Die], player: int, kind: str = "ability") -> list[Die]:
+    """The dice an effect may reroll: not those a ``cant_reroll`` rule holds ("that die
+    can't be rerolled this turn", Doctor Strange 26ig; with ``by: opponent_ability``, only
+    the opponent's character abilities are stopped, Ms. Marvel 146ig); the log says which
+    are kept."""
+    held = in_force(game, "cant_reroll")
+    kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
+    for die in kept:
+        game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
+    return [d for d in dice if d not in kept]
