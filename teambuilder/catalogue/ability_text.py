@@ -218,7 +218,7 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
-_REROLL_BY = {"opponent_ability": " by your opponent’s character abilities", "ability": " by character abilities"}
+_BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
 
 
 def describe_rule(effect: Effect) -> str:
@@ -258,15 +258,15 @@ def describe_rule(effect: Effect) -> str:
         "no_combat_damage": f"{who} deal no combat damage",
         "double_damage": f"{who} deal double damage",
         "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
-        "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
+        "affiliation": f"{_verb(who, 'has', 'have')} "
+                       + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text",
         "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field",
-        "cant_reroll": f"{who} can't be rerolled" + _REROLL_BY.get(effect.by, ""),
+        "field_free": f"{who} cost nothing to field", "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),

@@ -292,13 +292,18 @@ def granted_affiliations(game: Game, die: Die) -> set[str]:
 
 
 def _granted_affiliations(game: Game, die: Die) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for rule in in_force(game, "affiliation"):
         # Affiliation rules must not ask about affiliations themselves (no recursion).
         f = rule.effect.applies_to
         if f is not None and (f.affiliations or f.not_affiliations):
             continue
-        if applies(game, rule, die):
+        if not applies(game, rule, die):
+            continue
+        if rule.effect.by == "team":    # every affiliation on its owner's character cards (148ig)
+            found.update(a for slot in game.slots if slot.owner == rule.controller
+                         and slot.card.card.kind == "character" for a in slot.card.card.affiliations)
+        else:
             found.add(rule.effect.affiliation)
     return found
 
