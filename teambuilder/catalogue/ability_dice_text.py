@@ -97,6 +97,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"costing {f.max_cost} or less")
     if f.min_attack is not None:
         extras.append(f"with {f.min_attack} or more A")
+    if f.paid_for:
+        extras.append("spent to field this die")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:

@@ -111,6 +111,7 @@ class DieFilter:
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
     stunned: bool | None = None   # its card carries a Stun token (False: none)
+    paid_for: bool = False        # spent as energy to field the ability's own die this turn
 
 
 @dataclass(frozen=True)

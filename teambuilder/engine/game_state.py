@@ -131,13 +131,14 @@ class TurnMemory:
         self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
         self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
+        self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage):
+                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -162,6 +163,7 @@ class TurnMemory:
         other.began_in_prep = set(self.began_in_prep)
         other.bursts_rolled = set(self.bursts_rolled)
         other.kod_by_damage = set(self.kod_by_damage)
+        other.field_payments = dict(self.field_payments)
         return other
 
 

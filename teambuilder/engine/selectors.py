@@ -82,8 +82,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
-    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
-        return False
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
+            ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
+        return False          # fielded this turn; spent to field this die (``paid_for``)
     if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
         return False          # a Stun token on its card (``stun``)
     if f.kind == "character":
@@ -179,8 +180,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
-    """What the card in ``slot`` chose and still remembers (a choice "for this turn" is
-    forgotten once the turn is over)."""
+    """What the card in ``slot`` chose and still remembers (a "this turn" choice ends with the turn)."""
     choice = game.bookkeeping.choices.get(-1 if slot is None else slot)
     if choice is None or (choice.until_turn and game.turn_number > choice.until_turn):
         return None

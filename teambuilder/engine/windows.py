@@ -266,6 +266,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     elif isinstance(action, Field):
         die = game.dice[action.die]
         spent = spend(game, player, action.payment, field_cost(game, die))
+        game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)
