@@ -226,6 +226,9 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
+_BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
+
+
 def describe_rule(effect: Effect) -> str:
     who = describe_dice(effect.applies_to, plural=True) if effect.applies_to is not None else \
         describe_selector(effect.to) if effect.to.player is None else "dice"    # (to: a rule on the chosen dice)
@@ -261,14 +264,16 @@ def describe_rule(effect: Effect) -> str:
         "no_combat_damage": f"{_verb(who, 'deals', 'deal')} no combat damage",
         "double_damage": f"{who} deal double damage",
         "keyword": f"{_verb(who, 'has', 'have')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}",
-        "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
+        "affiliation": f"{_verb(who, 'has', 'have')} "
+                       + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
         "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field", "cant_reroll": f"{who} can't be rerolled",
+        "field_free": f"{who} cost nothing to field",
+        "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
                                                  effect.by),

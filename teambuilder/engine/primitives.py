@@ -179,7 +179,7 @@ def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bo
 
 
 def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    for die in (dice := rules.rerollable(ctx.game, dice, ctx.controller)):     # cant_reroll holds some back
+    for die in (dice := rules.rerollable(ctx.game, dice, ctx.controller, ctx.kind)):     # cant_reroll holds some back
         reroll_fielded(ctx.game, die, ZONE_OF[effect.into] if effect.into else Zone.RESERVE)
     return bool(dice)
 

@@ -268,17 +268,19 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
     """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
     may target ``die``. Rules name what they stop in ``by``: any, global, action,
     opponent_any, opponent_global, opponent_action (the opponent of the rule's owner)."""
-    for rule in in_force(game, "cant_be_targeted"):
-        if not applies(game, rule, die):
-            continue
-        by = rule.effect.by or "any"
-        if by.startswith("opponent_"):
-            if controller == rule.controller:
-                continue
-            by = by[len("opponent_"):]
-        if by in ("any", kind):
+    return not any(applies(game, rule, die) and _stops(rule, controller, kind)
+                   for rule in in_force(game, "cant_be_targeted"))
+
+
+def _stops(rule: ActiveRule, controller: int, kind: str) -> bool:
+    """Whether a rule's ``by`` (any, global, action, ability, opponent_<one of them>)
+    covers an ability of ``kind`` used by ``controller``."""
+    by = rule.effect.by or "any"
+    if by.startswith("opponent_"):
+        if controller == rule.controller:
             return False
-    return True
+        by = by[len("opponent_"):]
+    return by in ("any", kind)
 
 
 # -- keywords, affiliations, draws -----------------------------------------------------
@@ -313,13 +315,18 @@ def granted_affiliations(game: Game, die: Die) -> set[str]:
 
 
 def _granted_affiliations(game: Game, die: Die) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for rule in in_force(game, "affiliation"):
         # Affiliation rules must not ask about affiliations themselves (no recursion).
         f = rule.effect.applies_to
         if f is not None and (f.affiliations or f.not_affiliations):
             continue
-        if applies(game, rule, die):
+        if not applies(game, rule, die):
+            continue
+        if rule.effect.by == "team":    # every affiliation on its owner's character cards (148ig)
+            found.update(a for slot in game.slots if slot.owner == rule.controller
+                         and slot.card.card.kind == "character" for a in slot.card.card.affiliations)
+        else:
             found.add(rule.effect.affiliation)
     return found
 
@@ -370,11 +377,13 @@ def expire(game: Game) -> None:
             del game.bookkeeping.borrowed[slot]
 
 
-def rerollable(game: Game, dice: list[Die], player: int) -> list[Die]:
+def rerollable(game: Game, dice: list[Die], player: int, kind: str = "ability") -> list[Die]:
     """The dice an effect may reroll: not those a ``cant_reroll`` rule holds ("that die
-    can't be rerolled this turn", Doctor Strange 26ig); the log says which are kept."""
-    held = in_force(game, "cant_reroll") if game.turn_rules else []
-    kept = [d for d in dice if any(applies(game, r, d) for r in held)]
+    can't be rerolled this turn", Doctor Strange 26ig; with ``by: opponent_ability``, only
+    the opponent's character abilities are stopped, Ms. Marvel 146ig); the log says which
+    are kept."""
+    held = in_force(game, "cant_reroll")
+    kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
     for die in kept:
         game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
     return [d for d in dice if d not in kept]
