@@ -56,12 +56,12 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "game_state"),                                         # what a game is made of
     ("die_facts", "keywords", "selectors", "rules", "combat_rules", "keyword_experience", "keyword_flip",
      "replacement"),                                        # reading the table: filters, rules in force
-    ("events", "rolling"),                                  # raising triggers; drawing and rolling dice
+    ("events", "rolling", "stun"),                          # raising triggers; drawing and rolling dice; Stun tokens
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),
     ("moves", "references", "targets"),                     # moving dice; amounts in words; legal targets
-    ("keeping", "price_questions"),                         # draw N, keep M; what a price asks
+    ("keeping", "price_questions", "face_turning"),         # draw N, keep M; what a price asks; face picks
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn

@@ -44,6 +44,7 @@ from teambuilder.engine.actions import (
     Purchase,
     Reroll,
     SplitDamage,
+    Unstun,
     UseAction,
     UseGlobal,
 )
@@ -108,6 +109,10 @@ class GreedyAgent:
             actions = [o for o in options if isinstance(o, UseAction) and _action_has_targets(game, me, o.die)]
             if actions:
                 return actions[0]
+            unstuns = [o for o in options if isinstance(o, Unstun)
+                       and any(d.zone is Zone.FIELD for d in game.slot_dice[o.slot])]
+            if unstuns:
+                return unstuns[0]            # free a stunned card whose dice could attack
             buys = [o for o in options if isinstance(o, Purchase)]
             if buys:
                 return max(buys, key=lambda o: self._buy_score(game, me, o))

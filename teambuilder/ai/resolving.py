@@ -13,7 +13,7 @@ from teambuilder.engine.targets import effects_of
 # Effects that hurt the dice or player they reach: aimed at the opponent.
 HARMFUL = frozenset({
     "damage", "ko", "spin_down", "cant_block", "cant_attack", "out_of_play", "capture", "control",
-    "reroll", "lose_life", "set_stats", "swap", "copy", "must_block",
+    "reroll", "lose_life", "set_stats", "swap", "copy", "must_block", "stun",
 })
 
 

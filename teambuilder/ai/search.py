@@ -30,6 +30,7 @@ from teambuilder.engine.actions import (
     Fuse,
     Pass,
     Purchase,
+    Unstun,
     UseAction,
     UseGlobal,
 )
@@ -79,7 +80,7 @@ class SearchAgent:
                     continue
                 if key is not None:
                     seen.add(key)
-                if isinstance(option, (Purchase, Field, UseAction, UseGlobal, *DICE_PAID)):
+                if isinstance(option, (Purchase, Field, UseAction, UseGlobal, Unstun, *DICE_PAID)):
                     found.append(option)
             return _distinct(found)[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.ATTACKERS:

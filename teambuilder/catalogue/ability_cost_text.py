@@ -30,8 +30,12 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
-    if effect.pay is not None and effect.pay.free:
-        return f"you may {text}"
+    if effect.pay is not None and effect.pay.free:     # "if that KOs it, you may ...": the "may" after the "if"
+        bare = describe(replace(effect, unless=None, pay=None, conditions=()))
+        who = "you" if effect.pay.payer == "you" else "your opponent"
+        if text != bare and text.endswith(bare):
+            return f"{text[:-len(bare)]}{who} may {bare}"
+        return f"{who} may {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"
@@ -59,6 +63,17 @@ def amount_words(amount: Amount) -> str:
         return "the chosen number"
     if amount.prep_energy:
         return "the energy of your first roll (counting energy, not faces)"
+    if amount.kos:
+        whose = "your" if amount.kos == "you" else "your opponent's"
+        return f"the number of {whose} character dice KO'd this turn"
+    if amount.life is not None:
+        return "your life" if amount.life == "you" else "your opponent's life"
+    if amount.card_tokens:
+        return {"this": "the +1A/+1D tokens on this card", "you": "the +1A/+1D tokens on your team's cards",
+                "opponent": "the +1A/+1D tokens on your opponent's cards"}[amount.card_tokens]
+    if amount.purchases:
+        return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + (
+            " bought this game" if amount.this_game else " bought this turn")
     return "that much"
 
 

@@ -52,7 +52,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("opposing")
     if f.bound:
         words.append("chosen")
-    if f.other or f.other_die:
+    if f.other or f.other_die or f.event is False:
         words.append("other")
     if f.level is not None:
         words.append(f"level {f.level}")
@@ -62,15 +62,21 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("non-" + affiliation_words(f.not_affiliations, "/non-"))
     if f.energy:
         words.append("/".join(f"[{e}]" for e in f.energy))
+    if f.not_energy:
+        words.append("/".join(f"non-[{e}]" for e in f.not_energy))
     if f.names:
         words.append(" or ".join(f.names))
     if f.not_names:
         words.append("non-" + "/non-".join(f.not_names))
+    if f.blocked is not None:
+        words.append("blocked" if f.blocked else "unblocked")
     if f.attacking:
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
-    words += ["named"] * f.named
+    if f.blocked is not None:
+        words.append("blocked" if f.blocked else "unblocked")
+    words += ["named"] if f.named else ["not-named"] if f.named is False else []
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"
     elif f.kind == "action":
@@ -93,14 +99,24 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
 def _extras(f: DieFilter, yours: bool) -> str:
     """What follows the noun: "costing 3 or less and in your Used Pile"."""
     extras = []
+    if f.fewest_card_tokens:
+        extras.append("whose card has the fewest +1A/+1D tokens of its team")
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
-    if f.min_attack is not None:
-        extras.append(f"with {f.min_attack} or more A")
+    for value, words in ((f.min_attack, "or more A"), (f.max_attack, "or less A"), (f.min_defense, "or more D"),
+                         (f.max_defense, "or less D")):
+        if value is not None:
+            extras.append(f"with {value} {words}")
+    if f.paid_for:
+        extras.append("spent to field this die")
+    if f.below_own_level:
+        extras.append("of a lower level than one of your character dice")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:
         extras.append(f"of level {f.max_level} or less")
+    if f.card_token is not None:
+        extras.append(f"whose card has {'a' if f.card_token else 'no'} +1A/+1D token")
     if f.has_global is True:
         extras.append("whose card has a global ability")
     if f.zone not in ("field", "any"):
@@ -121,6 +137,10 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append("without " + " or ".join(k.replace("_", " ").title() for k in f.not_keywords))
     if f.name_contains:
         extras.append(f"whose name contains {f.name_contains}")
+    if f.title_contains:
+        extras.append(f"with {f.title_contains} in its name or subtitle")
+    if f.not_title_contains:
+        extras.append(f"without {f.not_title_contains} in its name or subtitle")
     if f.has_affiliation is not None:
         extras.append("with an affiliation" if f.has_affiliation else "with no affiliation")
     if f.min_cost is not None:

@@ -34,6 +34,7 @@ from teambuilder.catalogue.ability_values import (
     Ability,
     Amount,
     Condition,
+    Cost,
     Effect,
     Price,
     Selector,
@@ -76,7 +77,8 @@ def _parse_effect(raw: Any) -> Effect:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"effect: expected a mapping, got {raw!r}")
     op = choice_of(raw, "do", tuple(OPS))
-    check_keys(raw, ("do", "to", "if_done", "if", "instead", "unless", "pay", "optional") + OPS[op],
+    check_keys(raw, ("do", "to", "if_done", "if_not_done", "if", "instead", "unless", "pay", "optional", "chooser")
+               + OPS[op],
                f"effect {op}")
     keyword = str(raw.get("keyword", ""))
     if keyword and keyword not in KEYWORD_NAMES:
@@ -102,6 +104,7 @@ def _parse_effect(raw: Any) -> Effect:
         applies_to=parse_filter(raw["for"]) if raw.get("for") is not None else None,
         split=bool(opt_bool(raw, "split")), all=bool(opt_bool(raw, "all")), types=types,
         name=str(raw.get("name", "")), ability=int_field(raw, "ability"), if_done=bool(opt_bool(raw, "if_done")),
+        if_not_done=bool(opt_bool(raw, "if_not_done")), face=str(raw.get("face", "")),
         choice=choice_of(raw, "choice", CHOICES) if op == "choose" else "",
         unless=parse_price(raw["unless"], "opponent") if raw.get("unless") is not None else None,
         pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None,
@@ -110,8 +113,12 @@ def _parse_effect(raw: Any) -> Effect:
         cards=choice_of(raw, "cards", ("event", "it", "basic_actions"), "event") if op == "use_effect" else "",
         bursts=bool(opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
-        less=int_field(raw, "less"), optional=bool(opt_bool(raw, "optional")), keep=int_field(raw, "keep"),
-        lowest=int_field(raw, "from"))
+        less=int_field(raw, "less"), optional=raw.get("optional") == "opponent" or bool(opt_bool(raw, "optional")),
+        keep=int_field(raw, "keep") or int_field(raw, "keep_up_to"),
+        keep_up_to=raw.get("keep_up_to") is not None, lowest=int_field(raw, "from"),
+        chooser=choice_of(raw, "chooser", ("opponent",)) if raw.get("chooser") is not None else "")
+    if raw.get("keep") is not None and raw.get("keep_up_to") is not None:
+        raise fail(raw, "keep or keep_up_to, not both")
     if effect.keep and (effect.match is not None or effect.all):
         raise fail(raw, "keep: the player chooses the dice kept; a draw keeps N or matches, not both")
     if effect.unless is not None and effect.pay is not None:
@@ -120,11 +127,18 @@ def _parse_effect(raw: Any) -> Effect:
         # "You may" on one effect is a price of nothing the controller pays or not.
         if effect.pay is not None or effect.unless is not None:
             raise fail(raw, "optional: an effect with a price is already a choice")
-        effect = replace(effect, pay=Price(None, 0, "you"), optional=False)
+        # "Your opponent may ...": ``optional: opponent``, or ``chooser: opponent`` with
+        # ``optional: true``: the opponent is the one asked yes or no.
+        asked = "opponent" if raw.get("optional") == "opponent" else (effect.chooser or "you")
+        effect = replace(effect, pay=Price(None, 0, asked), optional=False)
     if raw.get("instead") is not None:
         effect = replace(effect, instead=_instead(raw))
     if effect.rule == "goes_instead" and not (effect.instead_of and effect.into):
         raise fail(raw, "goes_instead: say where the die would go (instead_of) and where it goes (into)")
+    if op == "turn_to_face" and not (effect.level or effect.face in ENERGY_TYPES) or effect.face and effect.level:
+        raise fail(raw, "turn_to_face: name the face, either level: N or face: <energy type>")
+    if op == "turn_to_energy" and effect.by not in ("", "you", "opponent"):
+        raise fail(raw, "turn_to_energy: by is who picks the face (you or opponent)")
     if op == "script" and not effect.name:
         raise fail(raw, "script: name the registered script")
     if op == "choose" and effect.choice == "number" and effect.amount == Amount():
@@ -142,7 +156,7 @@ def _instead(raw: Mapping[str, Any]) -> Effect:
         raise fail(raw, "instead: expected a mapping with an 'if:' and the fields that change")
     if "to" in upgrade and parse_selector(raw.get("to", "self")).targets:
         raise fail(upgrade, "instead: a targeting effect keeps its targets (no 'to:' in 'instead')")
-    merged = {k: v for k, v in raw.items() if k not in ("instead", "if", "if_done")}
+    merged = {k: v for k, v in raw.items() if k not in ("instead", "if", "if_done", "if_not_done")}
     merged.update(upgrade)
     return _parse_effect(merged)
 
@@ -193,7 +207,7 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
 
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
-                 "chooser")
+                 "chooser", "usable")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -201,6 +215,19 @@ def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
     if not isinstance(items, list) or not items:
         raise fail(raw, f"{key}: expected a non-empty list of effects")
     return tuple(parse_effect(item) for item in items)
+
+
+def _global_cost(raw: Mapping[str, Any]) -> tuple[Cost | None, int]:
+    """``cost: mask`` (energy), or ``cost: {energy: mask, life: 1}`` (energy and life)."""
+    if "cost" not in raw:
+        return None, 0
+    if not isinstance(raw["cost"], Mapping):
+        return parse_cost(raw["cost"]), 0
+    check_keys(raw["cost"], ("energy", "life"), "cost")
+    life = int_field(raw["cost"], "life")
+    if life < 1:
+        raise fail(raw, "cost: a mapping cost names its life (life: N); write energy alone as cost: mask")
+    return parse_cost(raw["cost"].get("energy", "0")), life
 
 
 def parse_ability(raw: Any) -> Ability:
@@ -227,10 +254,12 @@ def _parse_ability(raw: Any) -> Ability:
         if not isinstance(raw["modes"], list) or len(raw["modes"]) < 2:
             raise fail(raw, "modes: expected a list of at least two effect lists")
         modes = tuple(_effects({"mode": m}, "mode") for m in raw["modes"])
-    effects = _effects(raw, "effects") if ("effects" in raw or not (script or modes)) else ()
+    # (an ability the engine cannot play at all is written with its text, ``unsupported:`` and no effects)
+    bare = raw.get("unsupported") and raw.get("effects") == []
+    effects = _effects(raw, "effects") if ("effects" in raw or not (script or modes)) and not bare else ()
     if script:
         effects += (Effect("script", to=Selector(player="you"), name=script),)
-    cost = parse_cost(raw["cost"]) if "cost" in raw else None
+    cost, life_cost = _global_cost(raw)
     if trigger == "global" and cost is None:
         raise fail(raw, "cost: a global needs an energy cost")
     limit = choice_of(raw, "limit", LIMITS) if raw.get("limit") is not None else None
@@ -250,7 +279,16 @@ def _parse_ability(raw: Any) -> Ability:
                    chooser=choice_of(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(opt_bool(raw, "scheduled")),
-                   text=str(raw.get("text", "")))
+                   text=str(raw.get("text", "")), life_cost=life_cost, usable=_usable(raw, trigger))
+
+
+def _usable(raw: Mapping[str, Any], trigger: str) -> tuple[Condition, ...]:
+    """``usable:`` on an action: the conditions under which its die may be used at all."""
+    if raw.get("usable") is None:
+        return ()
+    if trigger != "action":
+        raise fail(raw, "usable: only an action's ability says when its die may be used")
+    return _conditions({"if": raw["usable"]})
 
 
 def parse_abilities(raw: Any) -> tuple[Ability, ...]:

@@ -90,12 +90,14 @@ def names_of(raw: Mapping[str, Any], key: str) -> tuple[str, ...]:
 
 
 _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", "not_affiliation",
-                "energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
+                "energy", "not_energy", "level", "min_level", "max_level", "max_cost", "min_attack", "zone",
                 "this", "other", "event", "engaged", "attacking", "blocking", "blocked",
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded")
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
+                "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
+                "card_token", "paid_for", "fewest_card_tokens", "below_own_level")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -112,9 +114,9 @@ def parse_filter(raw: Any) -> DieFilter:
     if isinstance(raw.get("zone"), list):
         zones = tuple(choice_of({"zone": z}, "zone", ZONES) for z in raw["zone"])
         raw = {**raw, "zone": "any"}
-    energy = names_of(raw, "energy")
-    if not set(energy) <= set(ENERGY_TYPES):
-        raise fail(raw, f"energy: {energy!r} names something that is not an energy type")
+    energy, not_energy = names_of(raw, "energy"), names_of(raw, "not_energy")
+    if not set(energy) | set(not_energy) <= set(ENERGY_TYPES):
+        raise fail(raw, f"energy: {energy + not_energy!r} names something that is not an energy type")
     return DieFilter(
         owner=choice_of(raw, "owner", OWNERS) if raw.get("owner") is not None else None,
         kind=choice_of(raw, "kind", DIE_KINDS, "character"),
@@ -122,25 +124,32 @@ def parse_filter(raw: Any) -> DieFilter:
         names=names_of(raw, "name"), not_names=names_of(raw, "not_name"),
         affiliations=names_of(raw, "affiliation"), not_affiliations=names_of(raw, "not_affiliation"),
         keywords=names_of(raw, "keyword"), not_keywords=names_of(raw, "not_keyword"),
-        energy=energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
+        energy=energy, not_energy=not_energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
         max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"),
-        min_attack=opt_int(raw, "min_attack"), zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
+        min_attack=opt_int(raw, "min_attack"), max_attack=opt_int(raw, "max_attack"),
+        min_defense=opt_int(raw, "min_defense"), max_defense=opt_int(raw, "max_defense"),
+        zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
         name_contains=str(raw.get("name_contains", "")), has_affiliation=opt_bool(raw, "has_affiliation"),
+        title_contains=str(raw.get("title_contains", "")),
+        not_title_contains=str(raw.get("not_title_contains", "")),
         min_cost=opt_int(raw, "min_cost"), zones=zones,
         hit=choice_of(raw, "hit", OWNERS) if raw.get("hit") is not None else "",
         this=bool(opt_bool(raw, "this")), other=bool(opt_bool(raw, "other")),
-        event=bool(opt_bool(raw, "event")), engaged=bool(opt_bool(raw, "engaged")),
+        event=opt_bool(raw, "event"), engaged=bool(opt_bool(raw, "engaged")),
         attacking=opt_bool(raw, "attacking"), blocking=opt_bool(raw, "blocking"),
         blocked=opt_bool(raw, "blocked"), has_global=opt_bool(raw, "has_global"),
-        basic=opt_bool(raw, "basic"), named=bool(opt_bool(raw, "named")), attacked=opt_bool(raw, "attacked"),
+        basic=opt_bool(raw, "basic"), named=opt_bool(raw, "named"), attacked=opt_bool(raw, "attacked"),
         fought=opt_bool(raw, "fought"), bound=bool(opt_bool(raw, "bound")),
         instigator=bool(opt_bool(raw, "instigator")), partner=bool(opt_bool(raw, "partner")),
         paired=opt_bool(raw, "paired"), equipped=bool(opt_bool(raw, "equipped")),
         this_card=bool(opt_bool(raw, "this_card")),
         other_die=bool(opt_bool(raw, "other_die")), doomed=opt_bool(raw, "doomed"),
         it=it,
-        face=choice_of(raw, "face", FACE_KINDS) if raw.get("face") is not None else "",
+        face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
+        stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
+        card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
+        fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -152,16 +161,19 @@ def parse_selector(raw: Any) -> Selector:
         raw = LEGACY_SELECTORS[raw]
     if not isinstance(raw, Mapping):
         raise fail(raw, f"to: expected a selector name or mapping, got {raw!r}")
-    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to")
+    own = ("player", "target", "up_to", "or_player", "keep", "choose", "choose_up_to", "different")
     check_keys(raw, own + _FILTER_KEYS, "to")
     # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
     up_to = raw.get("up_to", raw.get("choose_up_to"))
-    target = int_field({"n": up_to}, "n") if up_to is not None else int_field(raw, "choose" if chosen else "target")
-    return Selector(
+    # ``target: {count: ...}``: "X target dice", X counted as the ability resolves.
+    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else None
+    target = 1 if counted is not None else int_field({"n": up_to}, "n") if up_to is not None else \
+        int_field(raw, "choose" if chosen else "target")
+    return Selector(target_count=counted,
         player=choice_of(raw, "player", PLAYER_CHOICES) if raw.get("player") is not None else None,
         target=target, up_to=up_to is not None, or_player=bool(opt_bool(raw, "or_player")), keep=int_field(raw, "keep"),
-        chosen=chosen,
+        chosen=chosen, different=bool(opt_bool(raw, "different")),
         die=parse_filter({k: v for k, v in raw.items() if k not in own}))
 
 
@@ -173,29 +185,36 @@ def parse_amount(raw: Any) -> Amount:
     if not isinstance(raw, Mapping):
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
-                      "chosen", "prep_energy", "times", "plus", "half", "at_least", "at_most"), "amount")
+                      "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
+                      "kos", "purchases", "this_game"), "amount")
     energy = raw.get("energy")
-    if energy is not None and energy not in ENERGY_TYPES:
+    if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
     amount = Amount(
         count=parse_filter(raw["count"]) if "count" in raw else None,
         distinct=choice_of(raw, "distinct", DISTINCT, "dice"),
         stat=choice_of(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
-        of=choice_of(raw, "of", ("this", "event", "target", "it"), "this"), energy=energy,
+        of=choice_of(raw, "of", ("this", "event", "target", "it", "opponent"), "this"), energy=energy,
         reserve_types=bool(opt_bool(raw, "reserve_types")),
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
-        prep_energy=bool(opt_bool(raw, "prep_energy")), times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
+        prep_energy=bool(opt_bool(raw, "prep_energy")),
+        life=choice_of(raw, "life", OWNERS) if raw.get("life") is not None else None,
+        card_tokens=choice_of(raw, "card_tokens", ("you", "opponent", "this")) if "card_tokens" in raw else "",
+        times=int_field(raw, "times", 1), plus=int_field(raw, "plus"),
         half=choice_of(raw, "half", ("down", "up")) if raw.get("half") is not None else "",
-        at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"))
+        at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"),
+        kos=choice_of(raw, "kos", ("you", "opponent")) if raw.get("kos") is not None else "",
+        purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "",
+        this_game=bool(opt_bool(raw, "this_game")))
     if amount.is_fixed:
-        raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen "
-                         "or prep_energy)")
+        raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
+                         "prep_energy, life, card_tokens, kos or purchases)")
     return amount
 
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card", "event_step", "event_keyword")
+                   "event_card", "event_step", "event_keyword", "kod_this_turn")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -217,12 +236,13 @@ def parse_condition(raw: Any) -> Condition:
                          at_most=opt_int(raw, "at_most"), distinct=choice_of(raw, "distinct", DISTINCT, "dice"))
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
-               "underdog": (True,), "combat": (True, False), "named": (True,), "only_attacker": (True,),
+               "underdog": (True,), "combat": (True, False), "named": (True, False), "only_attacker": (True,),
                "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
                           "shield", "next_damage"),
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
-               "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES}[kind]
+               "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
+               "kod_this_turn": ("you", "any", "none")}[kind]
     if value not in allowed:
         raise fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())

@@ -22,8 +22,11 @@ def describe_selector(to: Selector) -> str:
                 "active": "the active player", "event": "that player"}[to.player]
     if to.chosen:
         return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
+    if to.target_count is not None:     # "X target dice"
+        return f"as many target {describe_dice(to.die, plural=True)} as {describe_amount(to.target_count)}"
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
+        text = refs.different(text) if to.different else text
         return text + (" or target player" if to.or_player else "")
     if to.die.this or to.die.event or to.die.engaged or to.die.this_card or to.die.partner or to.die.equipped \
             or to.die.it:
@@ -60,7 +63,7 @@ def describe_amount(amount: Amount) -> str:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
     elif amount.energy is not None:
-        base = f"the [{amount.energy}] energy in your Reserve Pool"
+        base = f"the [{amount.energy}] energy in {'your opponent’s' if amount.of != 'this' else 'your'} Reserve Pool"
     elif amount.reserve_types:
         base = "the different energy types in your Reserve Pool"
     else:
@@ -92,6 +95,8 @@ def describe_effect(effect: Effect) -> str:
     if effect.unless is not None or effect.pay is not None or effect.op == "choose":
         return priced(effect, describe_effect)
     text = _describe_effect(effect)
+    if effect.chooser and effect.targets:
+        text += " (your opponent picks the target)"
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
                  f"{_describe_effect(effect.instead)} instead")
@@ -109,6 +114,8 @@ def _describe_effect(effect: Effect) -> str:
     until = wording.DURATION_WORDS.get(effect.duration, "")
     if op == "script":
         return "the effect written on the card happens"      # (its words are the card's own text)
+    if op in ("stun", "unstun"):
+        return refs.stun_words(op, to)
     if op in ("field", "roll", "buy") or op == "draw" and (effect.all or effect.keep):
         return refs.move_effect(effect, to, amount, describe_dice)
     if op == "damage":
@@ -118,8 +125,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"deal {amount} damage to {to}"
     if op == "gain_life":
         return f"{'you gain' if to == 'you' else to + ' gains'} {amount} life"
-    if op == "lose_life":
-        return f"{'you lose' if to == 'you' else to + ' loses'} {amount} life"
+    if op == "lose_life":        # (a counted amount may already say "life": "your opponent's life")
+        return f"{'you lose' if to == 'you' else to + ' loses'} {amount}{'' if amount.endswith('life') else ' life'}"
     if op == "modify":
         parts = []
         if effect.attack:
@@ -127,7 +134,7 @@ def _describe_effect(effect: Effect) -> str:
         if effect.defense:
             parts.append(f"{effect.defense:+d}D")
         per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
-        return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}"
+        return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}" if parts else f"choose {to}"
     if op == "set_stats" and effect.defense == KEEP:
         return f"{_verb(to, 'has', 'have')} {effect.attack}A{until}"
     if op == "set_stats":
@@ -150,6 +157,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
+    if op in ("turn_to_energy", "turn_to_face", "double_printed"):
+        return refs.face_words(effect, to)
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
         whose = "the " if effect.into not in ("prep", "used", "bag") else (
@@ -157,7 +166,8 @@ def _describe_effect(effect: Effect) -> str:
         how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
         return f"move {how_many}{to} to {whose}{ZONE_WORDS[effect.into]}{level}"
     if op == "draw":
-        count = "1 die" if amount in ("0", "1") else f"{amount} dice"
+        count = "1 die" if amount in ("0", "1") else (
+            f"{amount} dice" if effect.amount.is_fixed else f"as many dice as {amount}")
         into = effect.into or "reserve"
         them = "it" if count == "1 die" else "them"
         at_level = f" at level {effect.level}" if effect.level else ""
@@ -179,13 +189,14 @@ def _describe_effect(effect: Effect) -> str:
                 "cant_attack_or_block": "can't attack or block"}[op]
         return f"{to} {verb}{until or ' this turn'}"
     if op == "gain_keyword":
-        return f"{to} gains {effect.keyword.replace('_', ' ').title()}{until}"
+        return f"{_verb(to, 'gains', 'gain')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}{until}"
     if op == "gain_affiliation":
         return f"{to} gains the {effect.affiliation.replace('_', ' ').title()} affiliation{until}"
     if op == "out_of_play" and effect.level:
         return f"put {to} out of play until end of turn; it then goes to the Field Zone at level {effect.level}"
     if op == "out_of_play":
-        return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level)"
+        hurt = f" and takes {effect.amount.fixed} damage" if effect.amount.fixed else ""
+        return f"remove {to} from the Field Zone{until or ' until end of turn'} (it returns at the same level{hurt})"
     if op == "leave_combat":
         return f"take {to} out of combat (it stays in the Field Zone)"
     if op == "use_effect" and effect.cards == "it":
@@ -200,11 +211,13 @@ def _describe_effect(effect: Effect) -> str:
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
     if op == "token":
         return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
+    if op == "card_token":
+        tokens = "a +1A/+1D token" if amount in ("0", "1") else f"{amount} +1A/+1D tokens"
+        return f"put {tokens} on the card of {to}"
     if op == "rule":
-        return describe_rule(effect)
+        return describe_rule(effect) + wording.RULE_DURATION_WORDS.get(effect.duration, "")
     if op == "schedule":
-        until = "until your next turn" if effect.duration != "turn" else "this turn"
-        return f"ability {effect.ability} below applies {until}"
+        return f"ability {effect.ability} below applies {wording.SCHEDULE_WORDS[effect.duration == 'turn']}"
     return op
 
 
@@ -213,20 +226,20 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
+_BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
+
+
 def describe_rule(effect: Effect) -> str:
-    if effect.applies_to is not None:
-        who = describe_dice(effect.applies_to, plural=True)
-    elif effect.to.player is None:
-        who = describe_selector(effect.to)      # a rule put on the chosen dice
-    else:
-        who = "dice"
+    who = describe_dice(effect.applies_to, plural=True) if effect.applies_to is not None else \
+        describe_selector(effect.to) if effect.to.player is None else "dice"    # (to: a rule on the chosen dice)
     amount = describe_amount(effect.amount)
     match = describe_dice(effect.match, plural=True) if effect.match is not None else ""
     rule = effect.rule
     if rule in ("purchase_cost", "field_cost", "global_cost", "action_cost"):
         what = {"purchase_cost": f"purchasing {who}", "field_cost": f"fielding {who}",
                 "global_cost": "using a global ability" + (" (your opponent)" if effect.by == "opponent" else ""),
-                "action_cost": "using an action die"}[rule]
+                "action_cost": {"opponent": "each action die your opponent uses", "you": "each action die you use"}
+                .get(effect.by, "using an action die")}[rule]
         if effect.amount.is_fixed:
             n = effect.amount.fixed
             return f"{what} costs {abs(n)} {'more' if n > 0 else 'less'}"
@@ -234,7 +247,8 @@ def describe_rule(effect: Effect) -> str:
         per = _per(Amount(count=effect.amount.count, distinct=effect.amount.distinct, stat=effect.amount.stat,
                           of=effect.amount.of, energy=effect.amount.energy, reserve_types=effect.amount.reserve_types))
         return f"{what} costs {step} {'less' if effect.amount.times < 0 else 'more'}{per}"
-    by_whom = effect.by.replace("opponent_", "your opponent’s ").replace("_", " ") if effect.by else ""
+    by_whom = ("your opponent’s" if effect.by == "opponent_any"
+               else effect.by.replace("opponent_", "your opponent’s ").replace("_", " ") if effect.by else "")
     words = {
         "cant_purchase": f"{who} can't be purchased", "cant_field": f"{who} can't be fielded",
         "cant_attack": f"{who} can't attack", "cant_block": f"{who} can't block",
@@ -247,21 +261,30 @@ def describe_rule(effect: Effect) -> str:
         "prevent_damage": (f"prevent all damage{' from ' + _SOURCES.get(effect.by, by_whom) if effect.by else ''}"
                            + (f" from {match}" if match else "")
                            + (f" to {who}" if effect.applies_to is not None else "")),
-        "no_combat_damage": f"{who} deal no combat damage",
+        "no_combat_damage": f"{_verb(who, 'deals', 'deal')} no combat damage",
         "double_damage": f"{who} deal double damage",
-        "keyword": f"{_verb(who, 'has', 'have')} {effect.keyword.replace('_', ' ').title()}",
-        "affiliation": f"{_verb(who, 'has', 'have')} the {affiliation_words((effect.affiliation,))} affiliation",
+        "keyword": f"{_verb(who, 'has', 'have')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}",
+        "affiliation": f"{_verb(who, 'has', 'have')} "
+                       + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
-        "no_text": f"the cards of {who} lose their text",
-        "no_field_triggers": f"abilities that trigger when {effect.by.replace(',', ' or ')} have no effect",
+        "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
+        "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field",
+        "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
+        "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
+        "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
+                                                 effect.by),
+        "lose_keyword": f"{who} can't use {effect.keyword.replace('_', ' ').title()}",
         "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
                          + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
                          + " instead"),
-        "cant_be_kod": f"{who} can't be KO'd",
+        "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
+        "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
+        "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
+        "counts_as_name": f"{who} count as {effect.name} for the effects of your other cards",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
                                 " A to your opponent, besides damaging blockers"),
@@ -324,11 +347,11 @@ def render_ability(ability: Ability) -> str:
         if not body:
             body = "the effect written on the card happens"     # (a script with no text of its own)
         if ability.effects and ability.effects[0].if_done is False and len(ability.effects) > 1:
-            body = "; ".join(_join_if_done(ability.effects))
+            body = "; ".join(_join_if_done(ability.effects)) or body   # (scripts alone: keep the default)
         if ability.chooser and not ability.modes:   # the opponent picks the dice it reaches
             body = "your opponent chooses the dice: " + body
         if ability.optional and not body.startswith("you may"):
-            body = "you may " + body
+            body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + "."
@@ -344,6 +367,8 @@ def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
         text = describe_effect(effect)
         if effect.if_done and parts:
             parts[-1] += f". If you did, {text}"
+        elif effect.if_not_done and parts:
+            parts[-1] += f". If it could not, {text}"
         else:
             parts.append(text)
     return parts
@@ -356,7 +381,12 @@ def _label(ability: Ability) -> str:
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
         reactive = ", when damage would be dealt" if ability.reactive else ""
-        return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{limit}{reactive})"
+        life = f", {ability.life_cost} life" if ability.life_cost else ""
+        return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
+    if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used
+        when = [f"usable only if {' and '.join(map(describe_condition, ability.usable))}"] * bool(ability.usable)
+        when += ["one die of this card a turn"] * (ability.limit == "once_per_turn")
+        return f"{TRIGGER_LABELS.get('action', 'Action')} ({'; '.join(when)})"
     if ability.keyword in KEYWORD_LABELS:
         return KEYWORD_LABELS[ability.keyword]
     label = TRIGGER_LABELS.get(ability.trigger, ability.trigger)
@@ -368,6 +398,10 @@ def _label(ability: Ability) -> str:
         keyword = named.get("event_keyword", "")
         label = label.replace("{step}", f"each {step}" if step else "each step").replace(
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
+    if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
+        label = label.replace("While active, whenever", "Whenever")
+    if ability.limit == "once_per_turn" and not ability.scheduled:
+        label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")

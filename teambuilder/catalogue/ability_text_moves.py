@@ -16,13 +16,15 @@ from teambuilder.catalogue.ability_values import Amount, DieFilter, Effect
 from teambuilder.catalogue.ability_words import ZONE_WORDS
 
 FACE_WORDS = {"character": "a character face", "energy": "an energy face", "action": "an action face",
-              "burst": "a burst"}
+              "burst": "a burst", "mask": "[mask] energy", "fist": "[fist] energy", "bolt": "[bolt] energy",
+              "shield": "[shield] energy"}
 
 
 def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
     face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
-        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "")
+        " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "") + (
+        "" if f.stunned is None else " whose card has a Stun token" if f.stunned else " whose card has no Stun token")
     if not f.zones:
         return face
     whose = "your " if f.owner == "you" else "the "
@@ -41,6 +43,13 @@ def it_condition(f: DieFilter, at_least: int | None, dice_words: Callable[[DieFi
     if f.face:
         return f"it shows {FACE_WORDS[f.face]}"
     described = dice_words(replace(f, it=False, zone="field", zones=())).replace(" character die", " die")
+    plain = dice_words(replace(f, it=False, zone="field", zones=(), doomed=None)).replace(" character die", " die")
+    if f.doomed is not None and plain in ("die", "character die"):     # "if that damage KOs it"
+        return "that damage KOs it" if bool(at_least) == f.doomed else "that damage does not KO it"
+    zones = f.zones or ((f.zone,) if f.zone not in ("field", "any") else ())
+    if zones and described in ("die", "character die"):     # only where it is now: "it is in the Used Pile"
+        where = " or ".join(ZONE_WORDS[z] for z in zones)
+        return f"it is now in the {where}" if at_least else f"it is not in the {where}"
     if at_least is None or at_least == 0:
         return "none of them is " + described
     return "it is " + ("an " if described[:1].lower() in "aeiou" else "a ") + described
@@ -49,7 +58,7 @@ def it_condition(f: DieFilter, at_least: int | None, dice_words: Callable[[DieFi
 def chosen(phrase: str, count: int, up_to: bool) -> str:
     """Dice chosen, not targeted: "1 of your Batman dice", "up to 2 Sidekick dice"."""
     how_many = f"up to {count}" if up_to else str(count)
-    return f"{how_many} {phrase}" if not phrase.startswith("your ") else f"{how_many} of {phrase}"
+    return f"{how_many} {phrase}" if not phrase.startswith(("your ", "those ")) else f"{how_many} of {phrase}"
 
 
 def limited(amount: Amount, base: str) -> str:
@@ -119,13 +128,41 @@ def _buy(effect: Effect) -> str:
 
 def _draw_and_keep(effect: Effect, amount: str) -> str:
     """"draw 2 dice, roll 1 of them into your Reserve Pool and return the other to your bag"."""
-    kept = "1 of them" if effect.keep == 1 else f"{effect.keep} of them"
+    kept = ("up to " if effect.keep_up_to else "") + ("1 of them" if effect.keep == 1 else f"{effect.keep} of them")
     at_level = f" at level {effect.level}" if effect.level else ""
     where = {"": f"roll {kept} into your Reserve Pool", "reserve": f"roll {kept} into your Reserve Pool",
              "prep": f"Prep {kept}", "field": f"field {kept}{at_level} for free"}.get(
         effect.into, f"put {kept} in your {ZONE_WORDS[effect.into]}")
-    rest = "the other" if amount.isdigit() and int(amount) - effect.keep == 1 else "the rest"
+    rest = "the other" if not effect.keep_up_to and amount.isdigit() and int(amount) - effect.keep == 1 else "the rest"
     other = effect.otherwise or "bag"
     back = f"return {rest} to your bag" if other == "bag" else (
-        f"Prep {rest}" if other == "prep" else f"put {rest} in your {ZONE_WORDS[other]}")
+        f"Prep {rest}" if other == "prep" else f"roll {rest} into your Reserve Pool" if other == "reserve"
+        else f"put {rest} in your {ZONE_WORDS[other]}")
     return f"draw {amount} dice from your bag, {where} (your choice) and {back}"
+
+
+def stun_words(op: str, to: str) -> str:
+    """Stun tokens go on (or come off) the card of the dice reached."""
+    if op == "stun":
+        return f"put a Stun token on the card of {to} (a stunned card's dice can't attack or block; its owner may " \
+               "pay [2] whenever they could use a global to remove a token)"
+    return f"remove a Stun token from the card of {to}"
+
+
+def different(text: str) -> str:
+    """"a different target": "1 target character die" -> "a different target character die"."""
+    if text.startswith(("1 target", "target")):
+        return "a different " + text.removeprefix("1 ")
+    return "different " + text
+
+
+def face_words(effect: Effect, to: str) -> str:
+    """turn_to_energy, turn_to_face and double_printed (ig 77-152)."""
+    their = "their" if to.endswith(" dice") else "its"
+    if effect.op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
+        return (f"turn {to} to {'an energy face' if effect.to.target <= 1 else 'energy faces'} "
+                f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
+    if effect.op == "turn_to_face":
+        face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
+        return f"turn {to} to {their} {face}"
+    return f"double the printed A of {to} until end of turn"

@@ -74,22 +74,26 @@ class DieFilter:
     keywords: tuple[str, ...] = ()   # dice that have one of these keywords (Founder)
     not_keywords: tuple[str, ...] = ()   # dice that have none of these keywords ("non-Continuous")
     energy: tuple[str, ...] = ()
+    not_energy: tuple[str, ...] = ()   # none of its card's types is one of these ("non-[fist]")
     level: int | None = None
     min_level: int | None = None
     max_level: int | None = None
     max_cost: int | None = None
     min_attack: int | None = None
+    max_attack: int | None = None   # A now is this or less
+    min_defense: int | None = None  # D now is this or more
+    max_defense: int | None = None  # D now is this or less
     zone: str = "field"
     this: bool = False          # the ability's own die (or its card's dice, for statics)
     other: bool = False         # not a die of the ability's own card
-    event: bool = False         # the die the triggering event is about
+    event: bool | None = None   # the die the triggering event is about (False: any die but that one)
     engaged: bool = False       # a die in combat with the ability's own die
     attacking: bool | None = None
     blocking: bool | None = None
     blocked: bool | None = None
     has_global: bool | None = None
     basic: bool | None = None   # action dice: a basic action (True) or not (False)
-    named: bool = False         # the die named by the card's "name a die" choice
+    named: bool | None = None   # the die named by the card's "name a die" choice (False: any other die)
     attacked: bool | None = None  # attacked at some point this turn
     fought: bool | None = None    # attacked or blocked at some point this turn
     bound: bool = False           # a die the scheduling ability chose (its targets)
@@ -102,6 +106,8 @@ class DieFilter:
     doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)
     hit: str = ""                 # you | opponent: it damaged that player this turn
     name_contains: str = ""       # its card's name contains this text ("Kryptonite")
+    title_contains: str = ""      # its card's name or subtitle contains this text ("Thor")
+    not_title_contains: str = ""  # neither its card's name nor its subtitle contains this text
     has_affiliation: bool | None = None   # has some affiliation (False: none at all)
     min_cost: int | None = None
     zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
@@ -110,6 +116,23 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+    stunned: bool | None = None   # its card carries a Stun token (False: none)
+    card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
+    paid_for: bool = False        # spent as energy to field the ability's own die this turn
+    below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
+    fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
+
+    @property
+    def stat_limits(self) -> bool:
+        """Whether the filter limits the die's A or D (``min_attack``, ``max_defense``...)."""
+        return (self.min_attack, self.max_attack, self.min_defense, self.max_defense) != (None,) * 4
+
+    def stats_fit(self, attack: int, defense: int) -> bool:
+        """Whether a die with this A and D is within the filter's A and D limits."""
+        return (self.min_attack is None or attack >= self.min_attack) \
+            and (self.max_attack is None or attack <= self.max_attack) \
+            and (self.min_defense is None or defense >= self.min_defense) \
+            and (self.max_defense is None or defense <= self.max_defense)
 
 
 @dataclass(frozen=True)
@@ -122,7 +145,9 @@ class Selector:
     or_player: bool = False     # a target player may be chosen instead of a die
     keep: int = 0               # every matching die but ``keep`` of each player's, kept by their owner's choice
     chosen: bool = False        # the dice are chosen, not targeted ("1 of your Batman dice")
+    different: bool = False     # "a different target": not a die an earlier effect of the ability targeted
     die: DieFilter = field(default_factory=DieFilter)
+    target_count: Amount | None = None  # ``target: {count: ...}``: how many targets, counted as it resolves
 
     @property
     def targets(self) -> bool:
@@ -137,12 +162,17 @@ class Amount:
     count: DieFilter | None = None
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
-    of: str = "this"                # this | event | target | it (the total over "those" dice)
+    of: str = "this"                # this | event | target | it (the total over "those" dice); energy: opponent
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage
     chosen: bool = False            # the number this card's ``choose`` remembers
     prep_energy: bool = False       # energy units your prep area's dice show (your first roll)
+    kos: str = ""                   # that player's ("you" | "opponent") character dice KO'd this turn
+    life: str | None = None         # that player's life total: you | opponent
+    card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
+    purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
+    this_game: bool = False         # purchases: this game, not this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -152,7 +182,8 @@ class Amount:
     @property
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
-                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy)
+                and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
+                and not self.kos and self.life is None and not self.card_tokens and not self.purchases)
 
 
 @dataclass(frozen=True)
@@ -197,6 +228,8 @@ class Effect:
     name: str = ""
     ability: int = 0                # schedule: which of the card's abilities (1-based) to switch on
     if_done: bool = False
+    face: str = ""                  # turn_to_face: the energy type of the face it turns to
+    if_not_done: bool = False       # happens only if the effect before it did nothing ("if it could not")
     conditions: tuple[Condition, ...] = ()   # ``if:`` on one effect: it happens only if they hold as it resolves
     cards: str = ""                 # use_effect: whose action effect (event | basic_actions)
     bursts: bool = False            # use_effect: with the bursts the used die shows
@@ -210,7 +243,9 @@ class Effect:
     less: int = 0
     optional: bool = False          # "you may" for this effect alone (buy: the player may decline)
     lowest: int = 0                 # choose number: the lowest number offered (``from:``)
+    chooser: str = ""               # "opponent": the opponent picks this effect's targets (and its "may")
     keep: int = 0                   # draw: the player keeps this many drawn dice (``into``); the rest go ``otherwise``
+    keep_up_to: bool = False        # draw: ``keep`` is at most that many (``keep_up_to: N``: the player may stop)
 
     @property
     def targets(self) -> bool:
@@ -234,7 +269,9 @@ class Ability:
     anywhere: bool = False          # a watch trigger that works while the card is not active
     unsupported: str = ""           # what the engine cannot do yet: the card is "partial"
     scheduled: bool = False         # fires only while another ability switched it on (``schedule``)
+    usable: tuple[Condition, ...] = ()   # an action die is offered for use only while these hold
     text: str = ""
+    life_cost: int = 0              # a global's cost in life, paid with its energy (``cost: {energy, life}``)
 
     @property
     def is_global(self) -> bool:

@@ -23,7 +23,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
-    "energy_spent", "die_rolled", "moved", "prevented",
+    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -35,7 +35,7 @@ TRIGGERS: tuple[str, ...] = SELF_TRIGGERS + WATCH_TRIGGERS + ACTIVATED_TRIGGERS 
 EVENTS: dict[str, tuple[str | None, str | None]] = {
     "fielded": ("fielded", "any_fielded"), "ko": ("ko", "any_ko"), "damaged": ("damaged", "any_damaged"),
     "purchased": ("purchased", "any_purchased"), "attacks": ("attacks", None), "blocks": ("blocks", None),
-    "blocked": ("blocked", None), "engaged": ("engaged", None), "deals_damage": ("deals_damage", None),
+    "blocked": ("blocked", None), "engaged": ("engaged", None), "deals_damage": ("deals_damage", "any_deals_damage"),
     "kos": ("kos", None), "energized": ("energized", None), "spun_up": (None, "spun_up"),
     "action_used": (None, "action_used"), "global_used": (None, "global_used"),
     "player_damaged": (None, "player_damaged"), "drawn": (None, "drawn"), "prepped": (None, "prepped"),
@@ -58,10 +58,10 @@ OWNERS: tuple[str, ...] = ("you", "opponent")
 PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
-STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding")
+STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding", "energy")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
-DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "next_turn",
-                              "until_opponent_turn_ends")
+DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "until_used",
+                              "next_turn", "until_opponent_turn_ends")
 KEYWORD_NAMES: tuple[str, ...] = (
     "ally", "attune", "call_out", "cleave", "continuous", "corrupt", "crossover", "deadly",
     "energize", "energy_drain", "fast", "immortal", "impulse", "infiltrate", "intimidate",
@@ -105,7 +105,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "ko": ("into",),
     "reroll": ("into",),
     "move": ("into", "level", "amount"),
-    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep"),
+    "draw": ("amount", "into", "match", "otherwise", "roll", "all", "level", "keep", "keep_up_to"),
     "field": ("amount", "level"),
     "roll": ("amount", "into"),
     "buy": ("into", "cost", "less", "optional"),
@@ -116,22 +116,28 @@ OPS: dict[str, tuple[str, ...]] = {
     "cant_attack": ("duration",),
     "cant_attack_or_block": ("duration",),
     "unblockable": ("duration",),
-    "gain_keyword": ("keyword", "duration"),
+    "gain_keyword": ("keyword", "duration", "amount"),
     "gain_affiliation": ("affiliation", "duration"),
     "rule": ("rule", "amount", "by", "keyword", "affiliation", "duration", "for", "match", "types", "instead_of",
-             "into"),
+             "into", "name"),
     "capture": (),
     "control": ("duration",),
     "copy": (),
     "swap": (),
     "token": ("amount", "a", "d"),
-    "out_of_play": ("duration", "level"),
+    "card_token": ("amount",),
+    "out_of_play": ("duration", "level", "amount"),
     "leave_combat": (),
+    "stun": (),
+    "unstun": (),
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
     "choose": ("choice", "amount", "match", "duration", "from"),
+    "turn_to_energy": ("by",),      # "turn it to an energy face you pick" (by: opponent: they pick)
+    "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
+    "double_printed": (),                # "its printed A is doubled until end of turn"
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

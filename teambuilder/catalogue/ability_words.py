@@ -7,7 +7,8 @@ TRIGGER_LABELS = {
     "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
     "blocked": "When this die is blocked", "engaged": "When this die is engaged",
     "damaged": "When this die is damaged", "ko": "When this die is KO'd", "purchased": "When purchased",
-    "deals_damage": "When this die deals damage", "kos": "When this die KOs a die",
+    "deals_damage": "When this die deals damage", "kos": "When this die KOs {when}",
+    "any_deals_damage": "While active, whenever {when} deals damage",
     "energized": "Energize", "leaves_field": "When this die leaves the Field Zone",
     "any_fielded": "While active, whenever {when} is fielded",
     "any_ko": "While active, whenever {when} is KO'd", "any_damaged": "While active, whenever {when} is damaged",
@@ -53,7 +54,10 @@ ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "fie
               "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
                   "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
-                  "until_opponent_turn_ends": " until the end of your opponent's turn"}
+                  "until_opponent_turn_ends": " until the end of your opponent's turn",
+                  "until_used": " (the next time only, whenever that is)"}
+RULE_DURATION_WORDS = {"until_used": " (the next time only, this turn or later)"}   # rules' own words
+SCHEDULE_WORDS = {True: "this turn", False: "until your next turn"}   # a schedule's duration is "turn" or not
 # Labels a card file's written text may start with: the rendered label replaces them.
 WRITTEN_LABELS = ("On field:", "On attack:", "On block:", "On KO:", "When damaged:", "While active:",
                   "Static:", "Action:", "Burst:", "Double burst:", "Start of turn:") + tuple(
@@ -79,7 +83,7 @@ def condition_words(kind: str, value: str) -> str:
             "turn": "it is your turn" if value == "yours" else "it is your opponent's turn",
             "step": "it is the attack step" if value == "attack" else "it is your Main Step",
             "combat": "combat damage did it" if value == "true" else "it was not combat damage",
-            "named": "this card has made its choice",
+            "named": "this card has made its choice" if value != "false" else "this card has made no choice yet",
             "only_attacker": "this is your only attacker", "paired": "it is paired up",
             "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
                       "double": "this die shows a double burst"}.get(value, ""),
@@ -92,4 +96,26 @@ def condition_words(kind: str, value: str) -> str:
             "side": f"its {value} side faces up",
             "paid_own_types": "it was bought with only its own energy types",
             "teamwork": "two of your active character dice share an affiliation",
+            "kod_this_turn": {"you": "one of your character dice was KO'd this turn",
+                              "any": "a character die was KO'd this turn",
+                              "none": "no character die was KO'd this turn"}.get(value, ""),
             }.get(kind, "")
+
+
+def keyword_words(keyword: str, amount: int | None) -> str:
+    """A keyword as a card names it: "Overcrush", or with its number, "Range 2"."""
+    name = keyword.replace("_", " ").title()
+    return f"{name} {amount}" if amount else name
+
+
+def suppressed_words(by: str) -> str:
+    """``no_field_triggers``: "abilities that trigger when fielded or attacks have no effect";
+    with ``opponent_`` kinds, only your opponent's."""
+    kinds = by.split(",")
+    whose = "your opponent's " if all(k.startswith("opponent_") for k in kinds) else ""
+    when = " or ".join(k.removeprefix("opponent_") for k in kinds)
+    return f"{whose}abilities that trigger when {when} have no effect"
+def purchase_to_words(once: bool, among: str, into: str) -> str:
+    """``rule: purchase_to``: "the next die you buy (among ...) goes into your bag"."""
+    which = "the next die you buy this turn" if once else "each die you buy"
+    return f"{which}{f' among {among}' if among else ''} goes into your {'bag' if into == 'bag' else 'Prep Area'}"

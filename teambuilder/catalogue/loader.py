@@ -12,6 +12,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from teambuilder import __version__
 from teambuilder.catalogue.model import Card, CardSet, Vocabulary
 from teambuilder.catalogue.schema import Problem, check_card, check_keywords_file, check_sets_file
 from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
@@ -49,9 +50,23 @@ def set_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.glob("*.yaml") if p.name not in NON_SET_FILES)
 
 
+def reader_fingerprint() -> bytes:
+    """What reads the card files: the catalogue package's own source (or, where the app is
+    frozen and its source is not at hand, its version). An index built by an older reader
+    (one that skipped a set file a newer reader accepts) is then rebuilt, not trusted."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            continue
+    return digest.digest()
+
+
 def content_hash(directory: Path) -> str:
-    """A hash of every YAML file's name and bytes: the catalogue index is rebuilt when it changes."""
-    digest = hashlib.sha256()
+    """A hash of every YAML file's name and bytes, and of the reader: the catalogue index is
+    rebuilt when either changes."""
+    digest = hashlib.sha256(reader_fingerprint())
     for path in sorted(directory.glob("*.yaml")):
         digest.update(path.name.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")

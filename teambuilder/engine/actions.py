@@ -127,12 +127,20 @@ class Fuse:
     dice: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Unstun:
+    """Pay [2] to take a Stun token off card ``slot`` (its owner, whenever a global could be used)."""
+
+    slot: int
+    payment: Payment
+
+
 Action = (Pass | Reroll | Purchase | Field | UseAction | UseGlobal | DeclareAttackers
           | DeclareBlockers | SplitDamage | ChooseTrigger | ChooseTarget | ChoosePlayer | Choose
-          | Fabricate | Ritual | Fuse)
+          | Fabricate | Ritual | Fuse | Unstun)
 ACTION_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     Pass, Reroll, Purchase, Field, UseAction, UseGlobal, DeclareAttackers, DeclareBlockers,
-    SplitDamage, ChooseTrigger, ChooseTarget, ChoosePlayer, Choose, Fabricate, Ritual, Fuse)}
+    SplitDamage, ChooseTrigger, ChooseTarget, ChoosePlayer, Choose, Fabricate, Ritual, Fuse, Unstun)}
 # The Main Step's answers paid with dice instead of energy (``keyword_costs``).
 DICE_PAID = (Fabricate, Ritual, Fuse)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, rules
+from teambuilder.engine import combat_rules, rules, stun
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ def allowed_blocks(game: Game, blocker: Die, attackers_now: list[Die]) -> tuple[
 
 
 def may_block_rules(game: Game, blocker: Die, attacker: Die) -> bool:
+    if stun.stunned(game, blocker):
+        return False      # a Stun token on its card
     if not game.has_rules:
         return "cant_block" not in blocker.flags and "unblockable" not in attacker.flags
     return combat_rules.may_block(game, blocker, attacker)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import assignment, combat_rules, events, keyword_combat, rules
+from teambuilder.engine import assignment, combat_rules, events, keyword_combat, rules, stun
 from teambuilder.engine.actions import (
     Action,
     Decision,
@@ -58,6 +58,8 @@ def _cannot_attack(game: Game, die: Die) -> bool:
     """A die that may not attack: a rule or mark says so, or it controls another die."""
     if any(other.under == die.id and other.home is not None for other in game.dice):
         return True   # a controlling die cannot attack (XMF: control)
+    if stun.stunned(game, die):
+        return True   # a Stun token on its card
     return game.has_rules and combat_rules.die_has(game, die, "cant_attack") or "cant_attack" in die.flags
 
 
@@ -239,6 +241,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 amount = blocker_split.get(attacker.id, 0)
             elif blocker.blocking != attacker.id:
                 amount = 0          # an unsplit multi-blocker hits its first attacker
+            if amount and game.has_rules and (cap := combat_rules.blocker_damage_cap(game, attacker)) is not None:
+                amount = min(amount, cap)       # Righteous Charge: at most N from each blocker
             if amount:
                 events.append(DamageEvent(amount, blocker.id, die=attacker.id, combat=True))
     if not fast:

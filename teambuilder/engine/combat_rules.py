@@ -75,7 +75,7 @@ def prevents_all(game: Game, die: Die | None, player: int | None, source: Die | 
     """Whether a rule stops this damage completely: prevent_damage (to dice),
     prevent_player_damage (to players: ``to: {player: you|opponent|each}``),
     no_combat_damage (from dice). ``by`` narrows the kind of damage: combat, noncombat,
-    global, action, fielded (an ability that triggered on fielding); ``opponent_`` in
+    global, action, fielded (an ability that triggered on fielding), range; ``opponent_`` in
     front means only when the rule owner's opponent deals it."""
     name: RuleName = "prevent_damage" if die is not None else "prevent_player_damage"
     for rule in in_force(game, name):
@@ -103,7 +103,7 @@ def _kind_ok(rule: ActiveRule, combat: bool, kind: str, source: Die | None, by_p
         return combat
     if by == "noncombat":
         return not combat
-    if by in ("global", "action", "fielded"):
+    if by in ("global", "action", "fielded", "range"):
         return kind == by
     return True
 
@@ -117,3 +117,9 @@ def damage_multiplier(game: Game, source: Die | None) -> int:
         return 1
     doubled = any(applies(game, r, source) for r in in_force(game, "double_damage"))
     return 2 if doubled else 1
+
+
+def blocker_damage_cap(game: Game, attacker: Die) -> int | None:
+    """The most combat damage one blocker deals ``attacker`` (``max_damage_per_blocker``; None: no cap)."""
+    caps = [amount(game, r) for r in in_force(game, "max_damage_per_blocker") if applies(game, r, attacker)]
+    return min(caps) if caps else None

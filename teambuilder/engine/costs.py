@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 WAYS_OFFERED = 3          # payment choices offered for a price's energy (least wasteful first)
 
 
-def spend(game: Game, player: int, payment: Payment, cost: Cost) -> str:
+def spend(game: Game, player: int, payment: Payment, cost: Cost, kind: str = "") -> str:
     """Spend energy; returns what was spent, for the log. Energy spent on your own turn
-    goes out of play, on the opponent's turn to the used pile."""
+    goes out of play, on the opponent's turn to the used pile. ``kind``: what it pays for
+    (purchase, fielded, action, global), the ``energy_spent`` event's ``source``."""
     result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
     spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
     for die_id in result.used_up:
@@ -41,7 +42,7 @@ def spend(game: Game, player: int, payment: Payment, cost: Cost) -> str:
         die.partially_spent = True
     if "energy_spent" in game.tables.watched:
         for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
-            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player)
+            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player, kind=kind)
     game.players[player].virtual = result.virtual_left
     parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
     if payment.virtual:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import combat_rules, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.costs import spend
-from teambuilder.engine.effects import stats
+from teambuilder.engine.effects import reroll_fielded, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
@@ -37,10 +37,20 @@ def _reactions(game: Game, event: DamageEvent) -> list[Action]:
             if ability.reactive != "damaged" or (slot.index, index) in event.offered \
                     or not limit_allows(game, player, slot.index, index, ability):
                 continue
+            if ability.conditions and not selectors.all_hold(_event_context(game, event, player, slot.index),
+                                                             ability.conditions):
+                continue        # "if a character would deal you 7 or more combat damage" (Kang, 116ig)
             options += [UseGlobal(slot.index, index, p) for p in
                         payment_options(sources, game.players[player].virtual,
                                         global_cost(ability, game, player, slot.index), 3)]
     return options
+
+
+def _event_context(game: Game, event: DamageEvent, player: int, slot: int) -> Context:
+    """A reactive global's view of the damage: its amount, whether it is combat damage, its player."""
+    source = game.dice[event.source] if event.source is not None else None
+    return Context(game, player, slot, event_amount=event.amount, combat=event.combat, event_player=event.player,
+                   event_die=game.dice[event.die] if event.die is not None else None, instigator=source)
 
 
 def _damaged_side(game: Game, event: DamageEvent) -> int:
@@ -81,7 +91,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
         return
     assert isinstance(action, UseGlobal)
     ability = game.abilities_of(action.slot)[action.ability]
-    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot))
+    spent = spend(game, decision.player, action.payment, global_cost(ability, game, decision.player, action.slot),
+                  "global")
     event.offered.add((action.slot, action.ability))
     uses = game.players[decision.player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
@@ -89,8 +100,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
              f"(paying {spent}).", decision.player)
     for effect in ability.effects:
         if effect.op == "prevent":
-            prevented = min(event.amount, selectors.amount(Context(game, decision.player, action.slot),
-                                                           effect.amount))
+            prevented = min(event.amount, selectors.amount(
+                _event_context(game, event, decision.player, action.slot), effect.amount))
             event.amount -= prevented
             game.say(f"prevents {prevented} damage.", decision.player)
         elif effect.op == "redirect":
@@ -133,9 +144,16 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
+        if event.amount == 1 and target is not None and target.zone is Zone.FIELD and any(
+                rules.applies(game, r, target) for r in rules.in_force(game, "one_damage_rerolls")):
+            # Blue Beetle: Armored Up: exactly 1 damage is prevented and the die rerolled instead.
+            game.say(f"1 damage to {game.die_name(target)} is prevented; the die is rerolled instead.", target.owner)
+            event.amount = 0
+            reroll_fielded(game, target)
 
     # A doubling bought for one use ("once") is used up by this batch of damage.
-    game.turn_rules = [r for r in game.turn_rules if not (r in spent_rules and r.effect.duration == "once")]
+    game.turn_rules = [r for r in game.turn_rules
+                       if not (r in spent_rules and r.effect.duration in ("once", "until_used"))]
 
 def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
     """Lex Luthor: Kansas Native: the first character die that damages the rule owner each
@@ -227,6 +245,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             target = game.dice[event.die] if event.die is not None else None
             events.emit(game, "deals_damage", dealer, target, player=event.player, amount=event.amount,
                           combat=event.combat)
+            events.watch(game, "any_deals_damage", dealer, player=event.player, amount=event.amount,
+                         combat=event.combat)      # "whenever one of your dice deals damage"
     for player, amount in hurt_players.items():
         # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
         # says what dealt (the first of) it: its kind, its player and its die.
@@ -238,6 +258,10 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             events.watch(game, event_name, player=player, amount=amount, kind=kind, by=by,
                            instigator=first_dealer)
     damaged: list[Die] = []
+    dealt: dict[int, tuple[int, bool]] = {}     # die -> damage this batch dealt it, any of it combat
+    harmers: dict[int, int | None] = {}       # die -> the player whose die or ability damaged it
+    taken: dict[int, int] = {}                # die -> the damage it took in this batch
+    first_hit: dict[int, DamageEvent] = {}       # die -> the first damage event of the batch that hit it
     for event in batch:
         if event.die is None or event.amount <= 0:
             continue
@@ -252,15 +276,26 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.dice[event.source].owner if event.source is not None else None)
         if harmer is not None:
             game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
+        harmers.setdefault(die.id, harmer)
+        taken[die.id] = taken.get(die.id, 0) + event.amount
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
+        total, combat = dealt.get(die.id, (0, False))
+        dealt[die.id] = (total + event.amount, combat or event.combat)
         game.say(f"{game.die_name(die)} takes {event.amount} damage ({die.damage} in all, "
                  f"defense {stats(game, die)[1]}).", die.owner)
         if die not in damaged:
             damaged.append(die)
+            first_hit[die.id] = event
     for die in damaged:
-        events.emit(game, "damaged", die, event_die=die)
-        events.watch(game, "any_damaged", die)
+        # (the event carries the damage, whether it was combat damage, and (the first of) what
+        # dealt it: its die and player, "when an opposing character die damages this die")
+        amount, combat = dealt[die.id]
+        first = first_hit[die.id]
+        hitter = game.dice[first.source] if first.source is not None else None
+        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat, instigator=hitter,
+                    by=first.by if first.by is not None else (hitter.owner if hitter is not None else None))
+        events.watch(game, "any_damaged", die, by=harmers.get(die.id), amount=amount, combat=combat)
 
 
 RESOLVERS: dict[DecisionKind, Resolver] = {

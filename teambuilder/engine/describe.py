@@ -31,6 +31,7 @@ from teambuilder.engine.actions import (
     Reroll,
     Ritual,
     SplitDamage,
+    Unstun,
     UseAction,
     UseGlobal,
 )
@@ -82,6 +83,9 @@ def describe_action(game: Game, decision: Decision, action: Action) -> str:
     if isinstance(action, UseGlobal):
         card = game.slots[action.slot].card.card
         return f"Use the global of {card.full_name}, paying {describe_payment(game, action.payment)}"
+    if isinstance(action, Unstun):
+        card = game.slots[action.slot].card.card
+        return f"Take a Stun token off {card.full_name}, paying {describe_payment(game, action.payment)}"
     if isinstance(action, ChooseTarget):
         if decision.kind == DecisionKind.ENLIST:
             return f"KO your {game.die_name(game.dice[action.target])} to stop it"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import DieFilter
+from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.engine.dice import CHARACTER, ENERGY, Face
 from teambuilder.engine.energy import Payment
 from teambuilder.engine.state import AFFILIATION_MARK, Die, Zone
@@ -33,6 +35,14 @@ def card_name(game: Game, die: Die) -> str:
     return card.card.name if card is not None else "Sidekick"
 
 
+def titled(name: str, subtitle: str, f: DieFilter) -> bool:
+    """Whether a card's name or subtitle contains ``f.title_contains`` (any case) and
+    neither contains ``f.not_title_contains`` ("with Thor in its name or subtitle")."""
+    title = f"{name}\n{subtitle}".lower()
+    return (not f.title_contains or f.title_contains.lower() in title) and \
+        (not f.not_title_contains or f.not_title_contains.lower() not in title)
+
+
 def is_character_die(die: Die) -> bool:
     return die.spec.kind in ("character", "sidekick")
 
@@ -51,8 +61,11 @@ def shown_energy(dice: list[Die]) -> set[str]:
     return {s for d in dice if d.spec.faces[d.face].kind == ENERGY for s in d.spec.faces[d.face].symbols}
 
 
-def shows(kind: str, burst: int, wanted: str) -> bool:
-    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind."""
+def shows(kind: str, burst: int, wanted: str, symbols: tuple[str, ...] = ()) -> bool:
+    """Whether a face of ``kind`` (with ``burst`` symbols) is a face of the ``wanted`` kind
+    (an energy type: an energy face with that symbol, ``symbols`` given)."""
+    if wanted in ENERGY_TYPES:
+        return kind == ENERGY and wanted in symbols
     return burst > 0 if wanted == "burst" else kind == wanted
 
 
@@ -112,8 +125,11 @@ def face_kind(die: Die) -> str:
 
 
 def stat_of(game: Game, die: Die, stat: str) -> int:
-    """One number of a die as amounts count it: attack, defense, level, cost or fielding."""
+    """One number of a die as amounts count it: attack, defense, level, cost, fielding, or the
+    energy its face shows (0 on a character face)."""
     face = die.spec.faces[die.face]
+    if stat == "energy":
+        return face.energy_amount if face.kind == ENERGY else 0
     if stat == "attack":
         return game.stats(die)[0]
     if stat == "defense":
@@ -123,7 +139,29 @@ def stat_of(game: Game, die: Die, stat: str) -> int:
     return die_cost(game, die) if stat == "cost" else face.fielding
 
 
+def fewest_card_tokens(game: Game, die: Die) -> bool:
+    """The die's card carries no more +1A/+1D tokens (``card_token``) than any other character
+    card of its owner's team (a Sidekick has no card: False)."""
+    if die.slot is None:
+        return False
+    owner, tokens = game.slots[die.slot].owner, game.bookkeeping.card_tokens
+    counts = [tokens.get(s.index, 0) for s in game.slots if s.owner == owner and s.card.card.kind == "character"]
+    return tokens.get(die.slot, 0) <= min(counts, default=0)
+
+
 def reserve_energy(game: Game, player: int) -> list[Face]:
     """The energy faces showing in ``player``'s reserve pool."""
     return [d.spec.faces[d.face] for d in game.zone(player, Zone.RESERVE)
             if d.spec.faces[d.face].kind == ENERGY]
+
+
+
+def card_tokens(game: Game, slot: int | None, player: int = 0, whose: str = "this") -> int:
+    """The +1A/+1D tokens (``do: card_token``; dps Loyalty Counters) on the card in ``slot``
+    (``whose`` "this"; none on a Sidekick's), or in all on the cards of ``player``'s team
+    ("you") or of the other player's ("opponent"): the die filter ``card_token`` and the
+    amount ``{card_tokens: ...}``."""
+    if whose == "this":
+        return 0 if slot is None else game.bookkeeping.card_tokens.get(slot, 0)
+    owner = player if whose == "you" else 1 - player
+    return sum(n for card, n in game.bookkeeping.card_tokens.items() if game.slots[card].owner == owner)

@@ -1,14 +1,10 @@
-"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``)
-and the rules of the turn do to a die.
-
-Stats: printed face values plus applied modifiers (this turn) plus static modifiers
-(while a card is active), all added together before the floor at 0; a "set" modifier
-overrides everything and a "swap" exchanges the totals. A die whose damage reaches its
-defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron Will
-or Regenerate replaces the KO (``replace_ko``). Damage is never
-dealt here directly: it is queued as a DamageEvent so prevention and redirection can
-interrupt before it lands.
-"""
+"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``) and the rules
+of the turn do to a die. Stats: printed face values plus applied modifiers (this turn) plus static
+modifiers (while a card is active), all added together before the floor at 0; a "set" modifier
+overrides everything ("set_attack" only A) and a "swap" exchanges the totals. A die whose damage
+reaches its defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron
+Will or Regenerate replaces the KO (``replace_ko``). Damage is never dealt here directly: it is
+queued as a DamageEvent so prevention and redirection can interrupt before it lands."""
 
 from __future__ import annotations
 
@@ -21,7 +17,6 @@ from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Step, Zone
 
 _FIELD = Zone.FIELD   # a module name: cheaper than the enum attribute in per-die loops
-
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
@@ -30,13 +25,23 @@ EVERYTHING = 999   # "prevent all": more than any damage a game can deal
 
 
 def static_bonuses(game: Game) -> StaticBonuses:
-    """Die id -> (attack, defense) added by the "while active" modifiers of active cards.
-
-    Computed once for all dice: a card counts once however many of its dice are active."""
+    """Die id -> (attack, defense) added by the "while active" modifiers of active cards, computed once
+    for all dice (a card counts once however many of its dice are active). A static's condition that
+    reads stats sees them without the static bonuses (no endless loop)."""
+    if (id(game), 0) in rules.READING:
+        return {}
     return game.remembered("bonuses", lambda: _static_bonuses(game))
 
 
 def _static_bonuses(game: Game) -> StaticBonuses:
+    rules.READING.add((id(game), 0))
+    try:
+        return _bonuses(game)
+    finally:
+        rules.READING.discard((id(game), 0))
+
+
+def _bonuses(game: Game) -> StaticBonuses:
     bonuses: StaticBonuses = {}
     active = game.active_slots()
     slots = game.tables.static_slots if not game.bookkeeping.borrowed else list(dict.fromkeys(
@@ -50,7 +55,7 @@ def _static_bonuses(game: Game) -> StaticBonuses:
                 continue
             if ability.trigger == "while_active" and slot.index not in active:
                 continue
-            ctx = Context(game, owner, slot.index)
+            ctx = Context(game, owner, slot.index, kind="static")
             if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
                 continue
             for effect in ability.effects:
@@ -72,26 +77,30 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
         attack, defense = _copied_stats(game, die)
-    swap = False
+    swap, printed = False, attack
     for mod in die.modifiers:
         if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:
             attack += mod.attack
             defense += mod.defense
+        elif mod.kind == "printed":      # "its printed A doubled": the A its face prints, once more
+            attack += printed
         elif mod.kind == "swap":
             swap = not swap
     if die.zone is Zone.FIELD and game.tables.static_slots:
         extra_attack, extra_defense = (static_bonuses(game) if bonuses is None else bonuses).get(die.id, (0, 0))
         attack += extra_attack
         defense += extra_defense
-    if game.bookkeeping.experience:
+    if game.bookkeeping.experience or game.bookkeeping.card_tokens:
         tokens = keyword_experience.bonus(game, die)
         attack += tokens
         defense += tokens
     if swap:
         attack, defense = defense, attack
-    overrides = [m for m in die.modifiers if m.kind == "set"]
-    if overrides:
-        attack, defense = overrides[-1].attack, overrides[-1].defense
+    for mod in die.modifiers:     # overrides, in the order they came: "set" both, "set_attack" A only
+        if mod.kind == "set":
+            attack, defense = mod.attack, mod.defense
+        elif mod.kind == "set_attack":
+            attack = mod.attack
     return max(0, attack), max(0, defense)
 
 
@@ -120,6 +129,8 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
     face = die.spec.faces[die.face]
     if face.kind != CHARACTER or die.token:
         return False
+    if level > face.level and game.has_rules and rules.spins_to_top(game, die):
+        level = die.spec.max_level      # "whenever Loki would spin up, he spins to level 3" (37ig)
     index = die.spec.level_face(max(1, min(die.spec.max_level, level)))
     if index is None or index == die.face:
         return False
@@ -233,13 +244,16 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
         game.say(f"{game.die_name(die)} is KO'd.", die.owner)
         if die.owner is not None:
             game.this_turn.lost_dice.add(die.owner)     # Resistance: a die of theirs was KO'd
+            game.this_turn.kos[die.owner] = game.this_turn.kos.get(die.owner, 0) + 1
         # The dice whose damage KO'd it (this combat, or this turn's ability damage); the
         # first of them is the KO's instigator ("if a Sidekick die KO'd this die").
         killers = [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())
                    if game.dice[k].owner != die.owner]
         instigator = killers[0] if killers else None
-        events.emit(game, "ko", die, combat=combat, instigator=instigator)
-        events.watch(game, "any_ko", die, combat=combat, instigator=instigator)
+        # Who KO'd it (``{by: you}``): the player whose ability KOs it, else whose damage did.
+        culprit = by if by is not None else None if instigator is None else instigator.owner
+        events.emit(game, "ko", die, combat=combat, instigator=instigator, by=culprit)
+        events.watch(game, "any_ko", die, combat=combat, instigator=instigator, by=culprit)
         for killer in killers:
             events.emit(game, "kos", killer, die, combat=combat)
     # Where each goes is settled as they are KO'd together, before any of them leaves.
@@ -256,8 +270,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
 
 
 def _ko_cause(game: Game, die: Die, by_damage: bool) -> int | None:
-    """Who KO'd ``die``: with damage, its opponent if their damage is on it (else its owner);
-    otherwise the player whose ability KOs it."""
+    """Who KO'd ``die``: with damage, its opponent if their damage is on it (else its owner); else who KOs it."""
     if not by_damage or die.owner is None or "leaves_field" not in game.tables.watched:
         return None
     harmed_by = game.this_turn.harmed_by.get(die.id, set())
@@ -265,8 +278,7 @@ def _ko_cause(game: Game, die: Die, by_damage: bool) -> int | None:
 
 
 def replace_ko(game: Game, die: Die) -> bool:
-    """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does
-    not happen (the die stays in the field)."""
+    """Iron Will and Regenerate, checked when ``die`` would be KO'd; True when the KO does not happen."""
     if die.token:
         return False
     if replacement.cant_be_kod(game, die):

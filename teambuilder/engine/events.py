@@ -76,10 +76,12 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
-    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger)
+    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger, slot)
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
+    if not ability.effects and not ability.modes:
+        return False        # written only as unsupported text: nothing to do
     if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
         return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)
@@ -161,6 +163,11 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                          event_kind=kind, event_by=by,
                                          instigator=None if instigator is None else instigator.id)
                 if _may_trigger(game, abilities[index], pending):
+                    if abilities[index].limit == "once_per_turn":
+                        # "The first time each turn ...": once a turn for each player it belongs to.
+                        if (controller, slot.index, index) in game.this_turn.once_fired:
+                            continue
+                        game.this_turn.once_fired.add((controller, slot.index, index))
                     game.new_triggers.append(pending)
 
 

@@ -226,15 +226,17 @@ class Game:
         """The energy ``player`` holds now, as a Hand (the same pool gives the same Hand)."""
         return self.tables.hand(self.zone_index.of(_RESERVE, player))
 
-    def stats(self, die: Die) -> tuple[int, int]:
-        return effects.stats(self, die)
+    def stats(self, die: Die, statics: bool = True) -> tuple[int, int]:   # (statics: False leaves out
+        return effects.stats(self, die, None if statics else {})            # "while active" bonuses)
 
     @property
     def has_rules(self) -> bool:
         return bool(self.turn_rules or self.tables.rule_slots)
 
     def has_keyword(self, die: Die, keyword: str) -> bool:
-        """A die's keywords: its card's, plus any given to it by effects or rules."""
+        """A die's keywords: its card's, plus any given to it by effects or rules, less lost ones."""
+        if self.has_rules and rules.keyword_lost(self, die, keyword):
+            return False
         card = self.card_of(die)
         if card is not None and keyword in card.card.keywords and (
                 keyword in UNIGNORABLE or not rules.card_text_blank(self, card_slot(die))):
@@ -253,8 +255,7 @@ class Game:
         return any(d.slot == slot and d.zone is _FIELD for d in self.dice)
 
     def abilities_of(self, slot: int) -> tuple[Ability, ...]:
-        """A card's abilities now: its own, plus (or, for a replacement, instead of) the
-        text it borrows from other cards (Hope Summers, General Zod: Madman)."""
+        """A card's abilities now: its own, plus (or instead of) those it borrows (Hope Summers)."""
         own = self.slots[slot].card.abilities
         if not self.bookkeeping.borrowed:
             return own          # the common case: no card borrows text this game
@@ -278,8 +279,7 @@ class Game:
                                                   if d.slot is not None})
 
     def remembered(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """``compute()``, answered once per ``key`` inside a reading pass (the answer is
-        shared there: callers must not change it); outside one, computed every time."""
+        """``compute()``, once per ``key`` inside a reading pass (shared: do not change it)."""
         cache = self.query_cache
         if cache is None:
             return compute()

@@ -69,6 +69,9 @@ class GameTables:
         # Every keyword the game's cards print: a keyword's own checks run only in games
         # whose cards print it (or whose rules may give keywords, ``Game.has_rules``).
         self.printed_keywords: frozenset[str] = frozenset(k for s in slots for k in s.card.card.keywords)
+        # Cards another name counts for, on their owner's other cards' effects (``rule: counts_as_name``).
+        self.aliases: dict[int, str] = {s.index: e.name for s in slots for a in s.card.abilities for e in a.effects
+                                        if e.op == "rule" and e.rule == "counts_as_name"}
         self.hands: dict[tuple[int, ...], Hand] = {}
 
     def hand(self, reserve: Iterable[Die]) -> Hand:
@@ -120,6 +123,7 @@ class TurnMemory:
         self.call_outs: dict[int, int] = {}      # attacker -> the die it called out
         self.cleaved: set[int] = set()           # attackers that used Cleave this turn
         self.lost_dice: set[int] = set()         # players a character die of whose was KO'd (Resistance)
+        self.kos: dict[int, int] = {}            # player -> their character dice KO'd this turn
         self.harmed_by: dict[int, set[int]] = {}  # die -> players whose damage it took this turn (Aftershock)
         # The players whose abilities are being applied right now, innermost last (none: the
         # rules themselves): who made a die leave the field, for Aftershock.
@@ -131,13 +135,16 @@ class TurnMemory:
         self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
         self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
+        self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
+        self.once_fired: set[tuple[int, int, int]] = set()   # (controller, slot, ability) of once-a-turn triggers
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage):
+                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
+                      self.once_fired, self.kos):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -154,6 +161,7 @@ class TurnMemory:
         other.call_outs = dict(self.call_outs)
         other.cleaved = set(self.cleaved)
         other.lost_dice = set(self.lost_dice)
+        other.kos = dict(self.kos)
         other.harmed_by = {die: set(by) for die, by in self.harmed_by.items()}
         other.acting = list(self.acting)
         other.iron_will = dict(self.iron_will)
@@ -162,6 +170,8 @@ class TurnMemory:
         other.began_in_prep = set(self.began_in_prep)
         other.bursts_rolled = set(self.bursts_rolled)
         other.kod_by_damage = set(self.kod_by_damage)
+        other.field_payments = dict(self.field_payments)
+        other.once_fired = set(self.once_fired)
         return other
 
 
@@ -192,11 +202,15 @@ class Bookkeeping:
         self.captured: list[int] = []            # dice captured until the end of the turn
         self.controlled: list[int] = []          # dice under another player's control this turn
         self.set_aside: list[tuple[int, int, int]] = []   # (die, level, turn it returns after)
+        self.return_damage: dict[int, int] = {}  # set-aside die -> damage it takes as it returns
         self.choices: dict[int, Choice] = {}     # slot -> what its "choose"/"name" remembers
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
         # -1: until changed), the die it belongs to (None: the whole card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
+        self.card_tokens: dict[int, int] = {}    # slot -> +1A/+1D tokens on the card (``card_token``)
+        self.bought: dict[int, int] = {}         # player -> dice bought this game
+        self.stuns: dict[int, int] = {}          # slot -> Stun tokens on the card
         self.flipped: set[int] = set()           # Flip cards showing their back side
         self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
         # Heroic pairs: die -> (its partner, the player whose next turn's start ends the pair).
@@ -207,9 +221,13 @@ class Bookkeeping:
         other.captured = list(self.captured)
         other.controlled = list(self.controlled)
         other.set_aside = list(self.set_aside)
+        other.return_damage = dict(self.return_damage)
         other.choices = dict(self.choices)
         other.borrowed = {slot: list(lent) for slot, lent in self.borrowed.items()}
         other.experience = dict(self.experience)
+        other.card_tokens = dict(self.card_tokens)
+        other.bought = dict(self.bought)
+        other.stuns = dict(self.stuns)
         other.flipped = set(self.flipped)
         other.equipped = dict(self.equipped)
         other.partners = dict(self.partners)

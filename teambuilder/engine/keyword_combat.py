@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import events
+from teambuilder.engine import events, rules
 from teambuilder.engine.keyword_abilities import keyword_number
 from teambuilder.engine.state import Die, StatModifier, Zone, keyword_mark
 
@@ -26,9 +26,13 @@ if TYPE_CHECKING:
 
 
 def range_value(game: Game, die: Die) -> int:
-    """A die's Range X, from its card's text (0: the text names no number)."""
+    """A die's Range X: the highest of its card's text's number and the numbers rules and
+    effects give it (``rule: keyword, keyword: range, amount: 2``); 0 when none names one."""
     card = game.card_of(die)
-    return (keyword_number("range", card.card.text) or 0) if card is not None else 0
+    printed = (keyword_number("range", card.card.text) or 0) if card is not None else 0
+    given = [rules.amount(game, r) for r in rules.in_force(game, "keyword")
+             if r.effect.keyword == "range" and rules.applies(game, r, die)] if game.has_rules else []
+    return max([printed] + given)
 
 
 def attackers_declared(game: Game, chosen: list[Die]) -> None:

@@ -8,7 +8,9 @@ the card's character dice +1A and +1D, even while the card's text is ignored (DD
 glossary "Experience", "Experience Token", "Adventurer").
 
 Tokens live on the card (``Bookkeeping.experience``: slot -> tokens) and survive every move
-of its dice; the Adventurers seen at a KO live for the turn (``TurnMemory.adventurers``).
+of its dice; +1A/+1D tokens that abilities put on a card (``do: card_token``) are kept the
+same way in ``Bookkeeping.card_tokens`` and give the same bonus; the Adventurers seen at a
+KO live for the turn (``TurnMemory.adventurers``).
 """
 
 from __future__ import annotations
@@ -68,7 +70,20 @@ def award(game: Game) -> None:
 
 
 def bonus(game: Game, die: Die) -> int:
-    """+1A and +1D per Experience token on the die's card (text ignored or not)."""
+    """+1A and +1D per Experience token and per +1A/+1D token on the die's card (text
+    ignored or not)."""
     if die.slot is None or die.token or die.spec.faces[die.face].kind != CHARACTER:
         return 0
-    return game.bookkeeping.experience.get(die.slot, 0)
+    keeping = game.bookkeeping
+    return keeping.experience.get(die.slot, 0) + keeping.card_tokens.get(die.slot, 0)
+
+
+def add_tokens(game: Game, slot: int, tokens: int) -> None:
+    """Put ``tokens`` +1A/+1D tokens on the card in ``slot`` (``do: card_token``; dps Loyalty
+    Counters too): kept on the card apart from Experience tokens (a card removing Experience
+    tokens leaves them alone), and counted by ``bonus`` just the same."""
+    total = game.bookkeeping.card_tokens.get(slot, 0) + tokens
+    game.bookkeeping.card_tokens[slot] = total
+    name = game.slots[slot].card.card.full_name
+    game.say(f"{name} gets {tokens} +1A/+1D token{'s' if tokens != 1 else ''} "
+             f"({total} on the card: +{total}A and +{total}D).")

@@ -105,7 +105,7 @@ def roll_step_ends(game: Game, player: int) -> None:
     if "energized" in game.tables.watched:
         for die in game.zone(player, Zone.PREP):
             face = die.spec.faces[die.face]
-            if face.kind == ENERGY and len(face.symbols) == 2:
+            if face.kind == ENERGY and face.energy_amount == 2:
                 events.emit(game, "energized", die)
     if "burst_rolled" not in game.tables.watched:
         return

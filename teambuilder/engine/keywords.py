@@ -184,10 +184,11 @@ def make_token(game: Game, player: int, attack: int, defense: int) -> Die:
     return die
 
 
-def set_aside(game: Game, die: Die, duration: str, level: int | None = None) -> bool:
+def set_aside(game: Game, die: Die, duration: str, level: int | None = None, damage: int = 0) -> bool:
     """Out of play until the end of the turn (or of the opponent's next turn); then back to
     the owner's field at the same level (or at ``level``: a die elsewhere, say KO'd into the
-    prep area, can be set aside to come back at a given level)."""
+    prep area, can be set aside to come back at a given level). ``damage``: what the die
+    takes as it comes back (Locked in Combat)."""
     if level is not None and die.zone is not Zone.FIELD and die.zone is not Zone.OUT_OF_PLAY:
         die.zone = Zone.OUT_OF_PLAY
         die.flags.add(Mark.SET_ASIDE)
@@ -206,12 +207,16 @@ def set_aside(game: Game, die: Die, duration: str, level: int | None = None) -> 
     die.flags.add(Mark.SET_ASIDE)
     until = game.turn_number + (1 if duration == "until_your_next_turn" else 0)
     game.bookkeeping.set_aside.append((die.id, level, until))
+    if damage > 0:
+        game.bookkeeping.return_damage[die.id] = damage
     game.say(f"{game.die_name(die)} leaves the field until the end of the turn.", die.owner)
     return True
 
 
-def end_of_turn(game: Game) -> None:
-    """Cleanup: captures and control end; dice set aside come back; tokens stay."""
+def end_of_turn(game: Game) -> bool:
+    """Cleanup: captures and control end; dice set aside come back (taking the damage they
+    were set aside with: True when some did); tokens stay."""
+    hurt = False
     for die_id in game.bookkeeping.captured + game.bookkeeping.controlled:
         die = game.dice[die_id]
         if die.home is not None or Mark.CAPTURED in die.flags:
@@ -231,7 +236,14 @@ def end_of_turn(game: Game) -> None:
             if index is not None:
                 die.face = index
             game.say(f"{game.die_name(die)} returns to the field.", die.owner)
+            damage = game.bookkeeping.return_damage.pop(die_id, 0)
+            if damage:
+                die.damage += damage
+                hurt = True
+                game.say(f"{game.die_name(die)} takes {damage} damage as it returns.", die.owner)
+        game.bookkeeping.return_damage.pop(die_id, None)
     game.bookkeeping.set_aside = staying
     for die in game.dice:
         if die.copy_of is not None:
             die.copy_of = None
+    return hurt

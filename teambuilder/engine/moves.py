@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.catalogue.ability_words import ZONE_WORDS
-from teambuilder.engine import costs, effects, events, rules, selectors
+from teambuilder.engine import costs, effects, events, keyword_experience, rules, selectors
 from teambuilder.engine.actions import Action, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.energy import payment_options
@@ -106,6 +106,7 @@ def buy(game: Game, player: int, die: Die, into: Zone, message: str) -> None:
     die.owner = player
     die.zone = into
     game.this_turn.purchases[player] = game.this_turn.purchases.get(player, 0) + 1
+    game.bookkeeping.bought[player] = game.bookkeeping.bought.get(player, 0) + 1
     game.say(message, player)
     events.emit(game, "purchased", die)
     events.watch(game, "any_purchased", die)
@@ -115,6 +116,25 @@ def first_purchase_to_prep(game: Game, player: int) -> bool:
     """Whether a rule sends ``player``'s first purchase this turn to the prep area, and this is it."""
     return game.this_turn.purchases.get(player, 0) == 0 and any(
         r.controller == player for r in rules.in_force(game, "first_purchase_to_prep"))
+
+
+def purchase_zone(game: Game, player: int, die: Die) -> Zone:
+    """Where ``player``'s die just bought goes: a ``purchase_to`` rule's bag or Prep Area (a
+    ``once`` rule is then used up), the Prep Area for a first purchase under
+    ``first_purchase_to_prep``, else the Used Pile."""
+    if not game.has_rules:
+        return Zone.USED
+    probe = rules.as_owned_by(game, die, player)
+    sending = [r for r in rules.in_force(game, "purchase_to")
+               if r.controller == player and rules.applies(game, r, probe)]
+    if sending:
+        used = [r for r in sending if r.effect.duration == "once"]
+        game.turn_rules = [r for r in game.turn_rules if r not in used]
+        return Zone.BAG if sending[0].effect.by == "bag" else Zone.PREP
+    return Zone.PREP if first_purchase_to_prep(game, player) else Zone.USED
+
+
+ZONE_NAMES = {Zone.PREP: "prep area", Zone.BAG: "bag", Zone.USED: "used pile"}
 
 
 def price(game: Game, effect: Effect, slot: int, player: int) -> Cost:
@@ -164,11 +184,21 @@ def _bought(game: Game, player: int, action: Action, data: BuyOffer) -> None:
     _, amount, types = next(p for p in data.prices if p[0] == action.slot)
     cost = Cost(amount, types)
     name = game.slots[action.slot].card.card.full_name
-    into = ZONE_OF[data.into] if data.into else (
-        Zone.PREP if game.has_rules and first_purchase_to_prep(game, player) else Zone.USED)
-    where = "prep area" if into is Zone.PREP else "used pile"
+    into = ZONE_OF[data.into] if data.into else purchase_zone(game, player, die)
+    where = ZONE_NAMES.get(into, "used pile")
     if not amount:
         buy(game, player, die, into, f"purchases {name}; the die goes to the {where}.")
         return
     spent = costs.spend(game, player, action.payment, cost)
     buy(game, player, die, into, f"buys {name} for {amount} energy (paying {spent}); the die goes to the {where}.")
+
+
+def card_token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: card_token``: put ``amount`` +1A/+1D tokens (default 1) on the card of each die
+    reached, once per card (a character card: the tokens stay on it whatever its dice do)."""
+    tokens = selectors.amount(ctx, effect.amount) or 1
+    slots = sorted({d.slot for d in dice
+                    if d.slot is not None and ctx.game.slots[d.slot].card.card.kind == "character"})
+    for slot in slots:
+        keyword_experience.add_tokens(ctx.game, slot, tokens)
+    return bool(slots)

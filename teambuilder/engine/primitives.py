@@ -1,14 +1,14 @@
-"""Effect primitives: what each ``do:`` of the ability language does to the dice and players
-its selector reached. ``apply`` runs one and returns whether anything happened (for an
-``if_done``). Damage is only queued (a DamageEvent), so prevention and redirection can act
-before it lands; moving, spinning, KOs and stats live in ``effects``, die manipulations in
-``keywords``, fielding/rolling/buying in ``moves``."""
+"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector
+reached. ``apply`` runs one and returns whether anything happened (for an ``if_done``). Damage is only
+queued (a DamageEvent), so prevention and redirection can act before it lands; moving, spinning, KOs and
+stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/buying in ``moves``."""
 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors
+from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import ZONE_OF, Context
@@ -46,8 +46,7 @@ def _some(results: list[bool]) -> bool:
     return any(results)
 
 
-def value(ctx: Context, effect: Effect) -> int:
-    return selectors.amount(ctx, effect.amount)
+def value(ctx: Context, effect: Effect) -> int: return selectors.amount(ctx, effect.amount)  # noqa: E704
 
 
 # Effects whose "it" is the dice they moved (a KO that Iron Will stopped moved nothing).
@@ -130,9 +129,9 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 
 def _set_stats(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     for die in dice:
-        if effect.defense == KEEP:
-            # Only A is set: an endless penalty (max 0 keeps it at 0 whatever it gets later).
-            die.modifiers.append(StatModifier(effect.attack - ENDLESS, 0, "effect"))
+        if effect.defense == KEEP:      # only A is set: 0 is an endless penalty, N overrides A alone
+            die.modifiers.append(StatModifier(effect.attack, 0, "effect", "set_attack") if effect.attack
+                                 else StatModifier(-ENDLESS, 0, "effect"))
             ctx.game.say(f"{ctx.game.die_name(die)} has {effect.attack}A this turn.", die.owner)
             continue
         die.modifiers.append(StatModifier(effect.attack, effect.defense, "effect", "set"))
@@ -180,7 +179,7 @@ def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bo
 
 
 def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    for die in dice:
+    for die in (dice := rules.rerollable(ctx.game, dice, ctx.controller, ctx.kind)):     # cant_reroll holds some back
         reroll_fielded(ctx.game, die, ZONE_OF[effect.into] if effect.into else Zone.RESERVE)
     return bool(dice)
 
@@ -243,8 +242,9 @@ def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         for op in ops:
             mark = {"gain_keyword": keyword_mark(effect.keyword),
                     "gain_affiliation": affiliation_mark(effect.affiliation)}.get(op, op)
-            if effect.duration in ("until_your_next_turn", "next_turn"):
-                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword)
+            if effect.duration in ("until_your_next_turn", "next_turn") or effect.amount.fixed:   # Range 2
+                rule_effect = Effect("rule", rule=op if op in RULES else "keyword", keyword=effect.keyword,
+                                     amount=effect.amount)
                 ctx.game.turn_rules.append(rules.ActiveRule(
                     ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_until(ctx, effect.duration)))
             else:
@@ -266,8 +266,8 @@ def _until(ctx: Context, duration: str) -> int:
     is "during the next turn" (whoever's it is): it holds through the next turn too."""
     if duration == "until_your_next_turn":
         return _next_own_turn(ctx)
-    if duration == "next_turn":
-        return ctx.game.turn_number + 1
+    if duration in ("next_turn", "until_used"):     # ("until_used": over turns, until a purchase uses it)
+        return ctx.game.turn_number + (1 if duration == "next_turn" else 1 << 30)
     return 0
 
 
@@ -358,7 +358,7 @@ def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     if duration == "until_opponent_turn_ends":
         # This turn if it is the opponent's, else through their next turn.
         duration = "until_your_next_turn" if ctx.game.active == ctx.controller else "turn"
-    return _some([keywords.set_aside(ctx.game, die, duration, effect.level or None) for die in dice])
+    return _some([keywords.set_aside(ctx.game, d, duration, effect.level or None, value(ctx, effect)) for d in dice])
 
 
 def _use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -370,9 +370,8 @@ def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 
 
 def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Take dice out of combat: they stay in the field, and no combat damage passes
-    between them and the dice they were engaged with (a blocker of several attackers
-    keeps blocking the others)."""
+    """Take dice out of combat: they stay in the field, and no combat damage passes between
+    them and the dice they were engaged with (a blocker of several keeps blocking the others)."""
     for die in dice:
         for blocker in ctx.game.field_characters():
             if blocker.blocking == die.id:
@@ -385,14 +384,14 @@ def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 
 
 HANDLERS = {
-    "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy,
-    "modify": _modify, "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent,
-    "spin_up": _spin, "spin_down": _spin, "set_level": _set_level, "ko": _ko, "reroll": _reroll,
-    "move": _move, "draw": _draw, "must_attack": _mark, "must_block": _mark, "cant_block": _mark,
-    "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark, "gain_keyword": _mark,
-    "gain_affiliation": _mark,
-    "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy,
-    "swap": _swap, "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
-    "use_effect": _use_effect, "borrow_text": _borrow_text, "leave_combat": _leave_combat,
-    "field": moves.field, "roll": moves.roll_dice, "buy": moves.buy_dice,
+    "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy, "modify": _modify,
+    "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent, "spin_up": _spin, "spin_down": _spin,
+    "set_level": _set_level, "ko": _ko, "reroll": _reroll, "move": _move, "draw": _draw, "must_attack": _mark,
+    "must_block": _mark, "cant_block": _mark, "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark,
+    "gain_keyword": _mark, "gain_affiliation": _mark, "stun": stun.put_effect, "unstun": stun.take_off_effect,
+    "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy, "swap": _swap,
+    "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
+    "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
+    "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
+    "double_printed": double_printed, "card_token": moves.card_token,
 }

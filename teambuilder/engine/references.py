@@ -12,7 +12,8 @@ from __future__ import annotations
 from teambuilder.catalogue.abilities import Amount
 from teambuilder.engine.selectors import Context
 
-_STAT_WORDS = {"attack": "A", "defense": "D", "level": "level", "cost": "cost", "fielding": "fielding cost"}
+_STAT_WORDS = {"attack": "A", "defense": "D", "level": "level", "cost": "cost", "fielding": "fielding cost",
+               "energy": "energy"}
 
 
 def counted(ctx: Context, amount: Amount) -> str:
@@ -29,6 +30,8 @@ def counted(ctx: Context, amount: Amount) -> str:
         base = "the dice counted" if not amount.count.it else "those dice"
     elif amount.event_amount:
         base = "the damage dealt"
+    elif amount.life is not None:
+        base = "your life" if amount.life == "you" else "your opponent's life"
     else:
         base = "the energy counted"
     if amount.half:

@@ -47,7 +47,7 @@ def roll(game: Game, die: Die) -> None:
     face = die.spec.faces[die.face]
     if "die_rolled" in game.tables.watched:
         events.watch(game, "die_rolled", die, player=die.owner)
-    if face.kind == ENERGY and len(face.symbols) == 2 and game.step != Step.ROLL_AND_REROLL \
+    if face.kind == ENERGY and face.energy_amount == 2 and game.step != Step.ROLL_AND_REROLL \
             and "energized" in game.tables.watched:
         events.emit(game, "energized", die)   # Energize (in the Roll and Reroll Step: as it ends)
     if face.burst and die.owner is not None and game.step != Step.ROLL_AND_REROLL \

@@ -55,9 +55,12 @@ class ActiveRule:
         return Context(game, self.controller, self.slot, source)
 
 
-def card_text_blank(game: Game, slot: int) -> bool:
-    """A card whose text was taken away (Kryptonite) has no abilities for now."""
-    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots for r in game.turn_rules)
+def card_text_blank(game: Game, slot: int, global_ability: bool = False) -> bool:
+    """A card whose text was taken away (Kryptonite) has no abilities for now; asked about a
+    global, a blanking that keeps globals (``by: keep_globals``, Besmirch 2ig) does not count."""
+    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots
+                                         and not (global_ability and r.effect.by == "keep_globals")
+                                         for r in game.turn_rules)
 
 
 def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
@@ -94,7 +97,7 @@ def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
         if card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
-        if ability.conditions and not selectors.all_hold(Context(game, owner, slot.index), ability.conditions):
+        if ability.conditions and not _conditions_hold(game, owner, slot.index, ability):
             continue
         for effect in ability.effects:
             if effect.op == "rule" and effect.rule == name:
@@ -102,6 +105,21 @@ def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
 
 
 NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed
+# The static abilities whose conditions are being read now, (game, ability) ids: a rule's own
+# condition does not see that rule ("has Fast while no opposing die has Fast" asks about
+# keywords, which would ask about this rule again).
+READING: set[tuple[int, int]] = set()
+
+
+def _conditions_hold(game: Game, owner: int, slot: int, ability: Ability) -> bool:
+    key = (id(game), id(ability))
+    if key in READING:
+        return False
+    READING.add(key)
+    try:
+        return selectors.all_hold(Context(game, owner, slot), ability.conditions)
+    finally:
+        READING.discard(key)
 
 
 def in_force(game: Game, name: RuleName) -> list[ActiveRule]:
@@ -223,10 +241,10 @@ def _extra_for(game: Game, name: RuleName, player: int) -> int:
 
 
 def use_up(game: Game, name: RuleName, player: int, die: Die) -> None:
-    """Rules lasting ``once`` end after the first time they changed something for
-    ``player``'s ``die`` (a purchase)."""
+    """Rules lasting ``once`` (this turn) or ``until_used`` (any later turn too) end after
+    the first time they changed something for ``player``'s ``die`` (a purchase, a fielding)."""
     probe = as_owned_by(game, die, player)
-    used = [r for r in game.turn_rules if r.effect.rule == name and r.effect.duration == "once"
+    used = [r for r in game.turn_rules if r.effect.rule == name and r.effect.duration in ("once", "until_used")
             and r.controller == player and applies(game, r, probe)]
     if used:
         game.turn_rules = [r for r in game.turn_rules if r not in used]
@@ -250,17 +268,19 @@ def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
     """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
     may target ``die``. Rules name what they stop in ``by``: any, global, action,
     opponent_any, opponent_global, opponent_action (the opponent of the rule's owner)."""
-    for rule in in_force(game, "cant_be_targeted"):
-        if not applies(game, rule, die):
-            continue
-        by = rule.effect.by or "any"
-        if by.startswith("opponent_"):
-            if controller == rule.controller:
-                continue
-            by = by[len("opponent_"):]
-        if by in ("any", kind):
+    return not any(applies(game, rule, die) and _stops(rule, controller, kind)
+                   for rule in in_force(game, "cant_be_targeted"))
+
+
+def _stops(rule: ActiveRule, controller: int, kind: str) -> bool:
+    """Whether a rule's ``by`` (any, global, action, ability, opponent_<one of them>)
+    covers an ability of ``kind`` used by ``controller``."""
+    by = rule.effect.by or "any"
+    if by.startswith("opponent_"):
+        if controller == rule.controller:
             return False
-    return True
+        by = by[len("opponent_"):]
+    return by in ("any", kind)
 
 
 # -- keywords, affiliations, draws -----------------------------------------------------
@@ -271,6 +291,11 @@ def granted_keywords(game: Game, die: Die) -> set[str]:
         if applies(game, rule, die):
             found.add(rule.effect.keyword)
     return found
+
+
+def keyword_lost(game: Game, die: Die, keyword: str) -> bool:
+    """``lose_keyword``: a rule in force takes ``keyword`` from ``die``."""
+    return any(r.effect.keyword == keyword and applies(game, r, die) for r in in_force(game, "lose_keyword"))
 
 
 _ASKING_AFFILIATIONS: list[bool] = []
@@ -290,13 +315,18 @@ def granted_affiliations(game: Game, die: Die) -> set[str]:
 
 
 def _granted_affiliations(game: Game, die: Die) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for rule in in_force(game, "affiliation"):
         # Affiliation rules must not ask about affiliations themselves (no recursion).
         f = rule.effect.applies_to
         if f is not None and (f.affiliations or f.not_affiliations):
             continue
-        if applies(game, rule, die):
+        if not applies(game, rule, die):
+            continue
+        if rule.effect.by == "team":    # every affiliation on its owner's character cards (148ig)
+            found.update(a for slot in game.slots if slot.owner == rule.controller
+                         and slot.card.card.kind == "character" for a in slot.card.card.affiliations)
+        else:
             found.add(rule.effect.affiliation)
     return found
 
@@ -310,9 +340,22 @@ def extra_draws(game: Game, player: int) -> int:
     return total
 
 
-def suppressed_trigger(game: Game, trigger: str) -> bool:
-    """Wonder Woman: Reflections and the like stop whole kinds of triggers."""
-    return any(trigger in r.effect.by.split(",") for r in in_force(game, "no_field_triggers"))
+def suppressed_trigger(game: Game, trigger: str, slot: int | None = None) -> bool:
+    """Wonder Woman: Reflections and the like stop whole kinds of triggers. A rule whose
+    ``for`` names an owner stops only the triggers of that player's cards (Angela 58ig:
+    "your opponent's"); a kind written ``opponent_fielded`` stops only those of the cards of
+    the rule's controller's opponent (skc)."""
+    card_owner = game.slots[slot].owner if slot is not None else None
+    for rule in in_force(game, "no_field_triggers"):
+        kinds = rule.effect.by.split(",")
+        if trigger in kinds:
+            owner = rule.effect.applies_to.owner if rule.effect.applies_to is not None else None
+            if owner and card_owner is not None and (card_owner == rule.controller) != (owner == "you"):
+                continue
+            return True
+        if f"opponent_{trigger}" in kinds and card_owner is not None and card_owner != rule.controller:
+            return True
+    return False
 
 
 def globals_blocked(game: Game, slot: int) -> bool:
@@ -332,3 +375,20 @@ def expire(game: Game) -> None:
         game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] == -1 or e[2] > game.turn_number]
         if not game.bookkeeping.borrowed[slot]:
             del game.bookkeeping.borrowed[slot]
+
+
+def rerollable(game: Game, dice: list[Die], player: int, kind: str = "ability") -> list[Die]:
+    """The dice an effect may reroll: not those a ``cant_reroll`` rule holds ("that die
+    can't be rerolled this turn", Doctor Strange 26ig; with ``by: opponent_ability``, only
+    the opponent's character abilities are stopped, Ms. Marvel 146ig); the log says which
+    are kept."""
+    held = in_force(game, "cant_reroll")
+    kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
+    for die in kept:
+        game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
+    return [d for d in dice if d not in kept]
+
+
+def spins_to_top(game: Game, die: Die) -> bool:
+    """A die a ``spin_to_top`` rule holds spins up straight to its highest level (Loki 37ig)."""
+    return any(applies(game, r, die) for r in in_force(game, "spin_to_top"))

@@ -143,7 +143,7 @@ class _Builder(ScenarioActions):
                     label = str(entry["label"]) + (f"{n + 1}" if int(entry.get("count", 1)) > 1 else "")
                     self.labels[label] = die.id
                 if "rolls" in entry:
-                    game.forced_rolls[die.id] = [self._face(die, {"face": f}) for f in entry["rolls"]]
+                    game.forced_rolls[die.id] = [self._face(die, _rolled(f)) for f in entry["rolls"]]
 
     def _free_die(self, game: Game, player: int, ref: str) -> Die:
         """A die not yet placed: Sidekicks start in the bag, card dice on their card."""
@@ -172,6 +172,8 @@ class _Builder(ScenarioActions):
         wanted = str(entry.get("face", ""))
         if not wanted:
             return 0
+        if wanted.startswith("level ") and wanted[6:].isdigit():      # a loaded roll: "level 3"
+            return _Builder._face(die, {"level": wanted[6:]})
         for index, face in enumerate(die.spec.faces):
             if wanted == "character" and face.kind == CHARACTER:
                 return index
@@ -181,6 +183,14 @@ class _Builder(ScenarioActions):
             if face.kind == ENERGY and wanted == face.describe().replace(" generic", ""):
                 return index
         raise ScenarioError(f"{die.spec.name} has no face {wanted!r}")
+
+
+def _rolled(face: Any) -> dict[str, Any]:
+    """A loaded roll: a face name, or "level N" for a character face of that level."""
+    text = str(face)
+    if text.startswith("level ") and text[6:].isdigit():
+        return {"level": int(text[6:])}
+    return {"face": face}
 
 
 def position(raw: Mapping[str, Any], resolve: CardResolver) -> Game:

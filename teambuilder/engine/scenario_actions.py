@@ -24,6 +24,7 @@ from teambuilder.engine.actions import (
     Reroll,
     Ritual,
     SplitDamage,
+    Unstun,
     UseAction,
     UseGlobal,
 )
@@ -92,7 +93,7 @@ class ScenarioActions:
         if not isinstance(raw, Mapping) or len(set(raw) - {"player", "pay"}) != 1:
             raise ScenarioError(f"action {raw!r}: expected one of pass, yes, no, done, reroll, buy, field, "
                                 "use, global, attack, block, split, order, target, target_player, choose, "
-                                "fabricate, ritual, fuse")
+                                "fabricate, ritual, fuse, unstun")
         key = next(k for k in raw if k not in ("player", "pay"))
         value = raw[key]
         payment = self.payment(game, raw.get("pay"))
@@ -161,5 +162,11 @@ class ScenarioActions:
             if not uses:
                 raise NotOffered(f"global {value}: not usable now")
             return UseGlobal(uses[0].slot, uses[0].ability, payment or uses[0].payment)
+        if key == "unstun":
+            code = self.card(str(value)).code
+            offers = [o for o in options if isinstance(o, Unstun) and game.slots[o.slot].card.code == code]
+            if not offers:
+                raise NotOffered(f"unstun {value}: no Stun token it may take off now")
+            return Unstun(offers[0].slot, payment or offers[0].payment)
         raise ScenarioError(f"unknown action {key!r} (one of pass, reroll, buy, field, use, global, "
-                            "attack, block, split, order, target)")
+                            "unstun, attack, block, split, order, target)")

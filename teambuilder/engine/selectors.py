@@ -1,9 +1,7 @@
 """Reading the ability language against a game: which dice a filter matches, what an
-amount counts to, whether a condition holds.
-
-Everything is relative to a ``Context``: whose ability it is (``controller``), which
-card (``slot``) and die (``source``) it belongs to, and what the triggering event was
-about. "you" and "opponent" in the data mean the controller and the other player.
+amount counts to, whether a condition holds. Everything is relative to a ``Context``: whose
+ability it is (``controller``), which card (``slot``) and die (``source``) it belongs to, and
+what the triggering event was about. "you"/"opponent" mean the controller and the other player.
 """
 
 from __future__ import annotations
@@ -17,10 +15,12 @@ from teambuilder.engine.die_facts import (
     ZONE_OF,
     affiliations,
     card_name,
+    card_tokens,
     die_cost,
     doomed,
     engaged,
     face_kind,
+    fewest_card_tokens,
     is_action_die,
     is_character_die,
     paid_own_types,
@@ -30,6 +30,7 @@ from teambuilder.engine.die_facts import (
     shows,
     sidekick_now,
     stat_of,
+    titled,
 )
 from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.state import Die, Step, Window, Zone
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 class Context:
-    """Who is acting and why: the frame every selector, amount and condition reads.
-    (A plain class, not a dataclass: the compiled engine builds it before ``Game`` exists.)"""
+    """Who is acting and why: the frame every selector, amount and condition reads (a plain class,
+    not a dataclass: the compiled engine builds it before ``Game`` exists)."""
 
     def __init__(self, game: Game, controller: int, slot: int | None = None, source: Die | None = None,
                  event_die: Die | None = None, event_player: int | None = None, event_amount: int = 0,
@@ -78,12 +79,15 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.it and all(d is not die for d in ctx.it):
         return False
     face = die.spec.faces[die.face]
-    if f.face and not shows(face.kind, face.burst, f.face):
+    if f.face and not shows(face.kind, face.burst, f.face, tuple(face.symbols)):
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
-    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded:
-        return False
+    if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
+            ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
+        return False          # fielded this turn; spent to field this die (``paid_for``)
+    if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
+        return False          # a Stun token on its card (``stun``)
     if f.kind == "character":
         if not is_character_die(die):
             return False
@@ -99,10 +103,10 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else "Sidekick"
-    if f.names and name not in f.names:
-        return False
-    if f.not_names and name in f.not_names:
-        return False
+    if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
+            and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
+            f.not_names and name in f.not_names):
+        return False          # (a name another card of yours counts it as: ``counts_as_name``)
     if f.affiliations or f.not_affiliations:
         own = affiliations(game, die)
         if f.affiliations and not own & set(f.affiliations):
@@ -113,24 +117,32 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.not_keywords and any(game.has_keyword(die, k) for k in f.not_keywords):
         return False
-    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)):
+    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)) or (
+            f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy)):
+        return False
+    if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
+        return False
+    if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
         return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
-    if f.level is not None or f.min_level is not None or f.max_level is not None:
+    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level:
         level = face.level if face.kind == CHARACTER else 0
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
-                or (f.max_level is not None and level > f.max_level):
+                or (f.max_level is not None and level > f.max_level) or f.below_own_level and level >= max(
+                    (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):
             return False
-    if f.max_cost is not None and die_cost(game, die) > f.max_cost:
+    if f.max_cost is not None and die_cost(game, die) > f.max_cost or f.min_cost is not None and \
+            die_cost(game, die) < f.min_cost:
         return False
-    if f.min_attack is not None and game.stats(die)[0] < f.min_attack:
+    # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
+    if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):
         return False
     if f.this and not _is_this(ctx, die):
         return False
     if f.other and die.slot is not None and die.slot == ctx.slot:
         return False
-    if f.event and die is not ctx.event_die:
+    if f.event is not None and (die is ctx.event_die) != f.event:
         return False
     if f.engaged and not engaged(ctx.source, die):
         return False
@@ -144,9 +156,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.fought is not None and (die.id in game.this_turn.attacked or die.id in game.this_turn.blocked) != f.fought:
         return False
-    if f.bound and die.id not in ctx.bound:
-        return False
-    if f.instigator and die is not ctx.instigator:
+    if f.bound and die.id not in ctx.bound or f.instigator and die is not ctx.instigator:
         return False
     if f.partner and not _is_partner(ctx, die):
         return False
@@ -160,25 +170,26 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.doomed is not None and doomed(game, die) != f.doomed:
         return False
-    if f.name_contains and f.name_contains.lower() not in name.lower():
+    if f.name_contains and f.name_contains.lower() not in name.lower() or (f.title_contains or f.not_title_contains) \
+            and not titled(name, card.card.subtitle if card else "", f):
         return False
     if f.has_affiliation is not None and bool(affiliations(game, die)) != f.has_affiliation:
         return False
-    if f.min_cost is not None and die_cost(game, die) < f.min_cost:
+    if (f.min_cost is not None and die_cost(game, die) < f.min_cost
+            or f.fewest_card_tokens and not fewest_card_tokens(game, die)):
         return False
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):
         return False
-    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global:
+    if f.has_global is not None and (card is not None and any(a.is_global for a in card.abilities)) != f.has_global \
+            or f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
+            f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
-    if f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic:
-        return False
-    return not f.named or _matches_choice(ctx, die, name)
+    return f.named is None or _matches_choice(ctx, die, name) == f.named
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
-    """What the card in ``slot`` chose and still remembers (a choice "for this turn" is
-    forgotten once the turn is over)."""
+    """What the card in ``slot`` chose and still remembers (a "this turn" choice ends with the turn)."""
     choice = game.bookkeeping.choices.get(-1 if slot is None else slot)
     if choice is None or (choice.until_turn and game.turn_number > choice.until_turn):
         return None
@@ -258,8 +269,7 @@ def amount(ctx: Context, value: Amount) -> int:
     """The number an amount stands for, now."""
     if value.is_fixed:
         return value.fixed
-    game = ctx.game
-    base = 0
+    game, base = ctx.game, 0
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
     elif value.stat is not None:
@@ -267,17 +277,26 @@ def amount(ctx: Context, value: Amount) -> int:
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]
         base = sum(stat_of(game, die, value.stat) for die in dice if die is not None)
     elif value.energy is not None:
-        base = sum(f.symbols.count(value.energy) for f in reserve_energy(game, ctx.controller))
+        base = sum(f.symbols.count(value.energy)
+                   for f in reserve_energy(game, ctx.controller ^ (value.of == "opponent")))   # of: opponent
     elif value.reserve_types:
         base = len({s for f in reserve_energy(game, ctx.controller) for s in f.symbols if s != "wild"})
     elif value.event_amount:
         base = ctx.event_amount
+    elif value.purchases:       # dice that player bought this turn (or game)
+        bought = game.bookkeeping.bought if value.this_game else game.this_turn.purchases
+        base = bought.get(ctx.controller ^ (value.purchases == "opponent"), 0)
     elif value.chosen:
         choice = chosen(game, ctx.slot)
         base = choice.number if choice is not None and choice.kind is ChoiceKind.NUMBER else 0
     elif value.prep_energy:
         faces = [d.spec.faces[d.face] for d in game.zone(ctx.controller, Zone.PREP)]
         base = sum(f.energy_amount for f in faces if f.kind == ENERGY)
+    elif value.kos or value.life is not None:   # that player's dice KO'd this turn, or life total
+        whose = ctx.controller if (value.kos or value.life) == "you" else 1 - ctx.controller
+        base = game.this_turn.kos.get(whose, 0) if value.kos else game.players[whose].life
+    elif value.card_tokens:
+        base = card_tokens(game, ctx.slot, ctx.controller, value.card_tokens)
     return _adjusted(value, base) * value.times + value.plus
 
 
@@ -318,7 +337,7 @@ def holds(ctx: Context, condition: Condition) -> bool:
     if kind == "combat":
         return ctx.combat == (condition.value == "true")
     if kind == "named":
-        return chosen(game, ctx.slot) is not None
+        return (chosen(game, ctx.slot) is not None) == (condition.value != "false")
     if kind == "event_card":
         # The card the event is about (the card whose global was used) is yours / theirs.
         owner = None if ctx.event_slot is None else game.slots[ctx.event_slot].owner
@@ -338,9 +357,9 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.event_kind == condition.value      # what caused it, the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
-    if kind == "resistance":
-        # Resistance: one of your character dice was KO'd this turn.
-        return ctx.controller in game.this_turn.lost_dice
+    if kind in ("resistance", "kod_this_turn"):     # a character die of yours (any / none) was KO'd this turn
+        lost, value = game.this_turn.lost_dice, condition.value
+        return ctx.controller in lost if value in ("true", "you") else bool(lost) == (value == "any")
     if kind == "retaliation":
         # Retaliation: a die of this card other than the KO'd one is active (a die cannot
         # retaliate for its own KO: it is no longer active).
@@ -375,9 +394,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
 
 
 def _bursts(ctx: Context) -> int:
-    """The burst symbols the ability's die shows (an action die just used, or a character
-    die on a burst face). A "while active" ability speaks for every die of its card: the
-    best of the controller's dice of the card in the field."""
+    """The burst symbols the ability's die shows (an action die just used, or a character die on
+    a burst face). A "while active" ability speaks for every die of its card: the best in the field."""
     if ctx.source is not None and ctx.trigger not in WATCH_TRIGGERS:
         dice = [ctx.source]
     else:

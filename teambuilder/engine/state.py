@@ -82,7 +82,7 @@ class StatModifier:
     attack: int
     defense: int
     source: str
-    kind: str = "add"            # add | while_attacking | set (overrides) | swap
+    kind: str = "add"            # add | while_attacking | set (overrides) | set_attack (A only) | swap | printed
 
 
 class ZoneIndex:
@@ -352,7 +352,7 @@ class DamageEvent:
     die: int | None = None
     player: int | None = None
     combat: bool = False
-    kind: str = "ability"       # combat | ability | global | action | fielded
+    kind: str = "ability"       # combat | ability | global | action | fielded | range
     by: int | None = None       # the player whose die or ability deals it
     asked: bool = False         # reactions were offered and declined
     offered: set[tuple[int, int]] = field(default_factory=set)

@@ -6,7 +6,7 @@ this module only answers what is legal, so the AIs and ``describe`` can read it 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import rules, selectors
+from teambuilder.engine import rules, selectors, stun
 from teambuilder.engine.resolution import Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -31,15 +31,33 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
         found += [-1 - p for p in (ctx.controller, 1 - ctx.controller)
                   if effect.to.die.owner is None or (effect.to.die.owner == "you") == (p == ctx.controller)]
     if effect.to.player != "target":
+        cards: set[int | None] = set()
         for die in selectors.select(ctx, effect.to.die):
+            if effect.op in CARD_OPS and (die.slot in cards or die.slot is None):
+                continue      # a card is chosen by one of its dice (a Sidekick has no card)
+            if effect.op == "stun" and not stun.can_take(ctx.game, die):
+                continue      # a card no Stun token may go on (Shazam skc) is not offered
             if (effect.split or die.id not in picked) and (
                     die.zone is not Zone.FIELD or effect.to.chosen
                     or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
                 found.append(die.id)
+                cards.add(die.slot)
     return sorted(found)
 
 
+# Effects on the card of the dice they reach (Stun tokens): one die stands for its card.
+CARD_OPS = frozenset(("stun", "unstun"))
+
+
+def earlier_targets(targets: list[list[int]], picking: list[int]) -> list[int]:
+    """What "a different target" may not pick: the dice the ability's earlier effects
+    targeted, and those picked so far."""
+    return [d for picks in targets for d in picks if d >= 0] + picking
+
+
 def targets_wanted(ctx: Context, effect: Effect) -> int:
+    if effect.to.target_count is not None:      # "X target dice": as many as the amount now (0: none)
+        return selectors.amount(ctx, effect.to.target_count)
     return selectors.amount(ctx, effect.amount) if effect.split else max(effect.to.target, 1)
 
 

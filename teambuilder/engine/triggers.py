@@ -42,7 +42,7 @@ from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Resolver
-from teambuilder.engine.targets import effects_of, still_there, target_candidates, targets_wanted
+from teambuilder.engine.targets import earlier_targets, effects_of, still_there, target_candidates, targets_wanted
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -121,10 +121,14 @@ def _continue(game: Game) -> None:
         effect = chosen[len(resolution.targets)]
         # A named choice is made as the ability starts, in its place among the targets (the
         # targets of a later effect may depend on it: "Prep 1 die of that affiliation").
-        if effect.op == "choose" and len(resolution.targets) not in resolution.answers \
-                and len(offered := choices.options(ctx, effect)) > 1:
-            game.decision = choices.question(ctx, effect, offered)
-            return
+        if effect.op == "choose" and len(resolution.targets) not in resolution.answers:
+            offered = choices.options(ctx, effect)
+            if len(offered) > 1:
+                game.decision = choices.question(ctx, effect, offered)
+                return
+            if offered:           # one option: chosen now, so the targets of later effects see it
+                choices.remember(ctx, effect, offered[0])
+                resolution.answers[len(resolution.targets)] = True
         if effect.to.keep and (keeper := choices.next_keeper(ctx, effect, resolution.picking)) is not None:
             game.decision = Decision(keeper[0], DecisionKind.TARGET, f"Choose a die to keep ({trigger.label(game)}).",
                                      options=tuple(ChooseTarget(i) for i in keeper[1]))
@@ -134,7 +138,8 @@ def _continue(game: Game) -> None:
             resolution.picking = []
             continue
         wanted = targets_wanted(ctx, effect)
-        candidates = target_candidates(ctx, effect, resolution.picking)
+        candidates = target_candidates(ctx, effect, earlier_targets(resolution.targets, resolution.picking)
+                                       if effect.to.different else resolution.picking)
         if len(resolution.picking) >= wanted or not candidates:
             resolution.targets.append(resolution.picking)
             resolution.picking = []
@@ -144,7 +149,8 @@ def _continue(game: Game) -> None:
             resolution.picking.append(candidates[0])
             continue
         options: tuple[Action, ...] = tuple(ChooseTarget(c) if c >= 0 else ChoosePlayer(-1 - c) for c in candidates)
-        game.decision = Decision(chooser, DecisionKind.TARGET,
+        picker = 1 - trigger.controller if effect.chooser == "opponent" else chooser   # "your opponent chooses"
+        game.decision = Decision(picker, DecisionKind.TARGET,
                                  f"Choose a target for {trigger.label(game)}: {effect.op}"
                                  f" ({len(resolution.picking) + 1} of {wanted}).",
                                  options=((Pass(),) if optional else ()) + options)
@@ -178,13 +184,17 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
     steps = list(zip(effects_of(ability, resolution), resolution.targets))  # noqa: B905 (see module docstring)
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
-        if effect.if_done and not done or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+        if effect.if_done and not done or effect.if_not_done and done \
+                or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
             done = False        # (an effect whose own condition fails does not happen)
             continue
         if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
             continue      # "Burst: also ...": this effect does not apply now
-        if effect.instead is not None and selectors.all_hold(ctx, effect.instead.conditions):
-            effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
+        if effect.instead is not None:
+            if effect.targets:      # ("5 damage instead if its cost is 4 or more": {stat: cost, of: target})
+                ctx.targets = [game.dice[i] for i in picks if i >= 0] or ctx.targets
+            if selectors.all_hold(ctx, effect.instead.conditions):
+                effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and still_there(ctx, game.dice[i], effect)]
             players = [-1 - i for i in picks if i < 0]
@@ -212,14 +222,18 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
-        if game.over or game.decision is not None:
+        if game.over or game.decision is not None and game.decision.kind is not DecisionKind.SCRIPT:
             return
-        if game.damage_queue and index + 1 < len(steps):
+        # Its damage dealt, or the question an effect asked (a face to turn to, a die to
+        # keep) answered, the ability goes on with its next effect.
+        if (game.damage_queue or game.decision is not None) and index + 1 < len(steps):
             resolution.applying, resolution.next_effect, resolution.done = True, index + 1, done
             resolution.did_any = did_any
             resolution.carried = [d.id for d in ctx.targets]
             resolution.carried_it = [d.id for d in ctx.it]
             game.resolving = resolution
+            return
+        if game.decision is not None:
             return
     if steps and not did_any:
         # Every effect found nothing to do (no die to spin down, a condition of its own

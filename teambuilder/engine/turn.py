@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import events, keyword_combat, keyword_experience, keyword_flow, keywords, replacement, rules
 from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
-from teambuilder.engine.effects import ko
+from teambuilder.engine.effects import ko, state_based_kos
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Zone
 
@@ -182,7 +182,8 @@ def run_end_of_turn(game: Game, task: Task) -> None:
 def run_cleanup(game: Game, task: Task) -> None:
     _pop(game)
     events.enter_step(game, Step.CLEANUP)
-    keywords.end_of_turn(game)
+    if keywords.end_of_turn(game):
+        state_based_kos(game)       # a die set aside with damage to take (Locked in Combat)
     rules.expire(game)
     staying_aside = {die_id for die_id, _, _ in game.bookkeeping.set_aside}
     for die in game.dice:

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, triggers
+from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, stun, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -30,6 +30,7 @@ from teambuilder.engine.actions import (
     Pass,
     Purchase,
     Ritual,
+    Unstun,
     UseAction,
     UseGlobal,
 )
@@ -39,7 +40,7 @@ from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
     Hand,
 )
-from teambuilder.engine.moves import buy, field_die, first_purchase_to_prep
+from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -111,6 +112,23 @@ def action_cost(game: Game, player: int) -> Cost:
     return cost_of(max(0, rules.action_delta(game, player))) if game.has_rules else cost_of(0)
 
 
+def action_usable(game: Game, player: int, die: Die) -> bool:
+    """Whether ``player`` may use the action die: its card's action ability's ``usable:``
+    conditions hold for them, and with ``limit: once_per_turn`` they have not used a die of
+    the card this turn (a used die waits out of play until the turn ends)."""
+    if die.slot is None:
+        return True
+    for ability in game.slots[die.slot].card.abilities:
+        if ability.trigger != "action":
+            continue
+        if ability.usable and not selectors.all_hold(Context(game, player, die.slot, die), ability.usable):
+            return False
+        if ability.limit == "once_per_turn" and any(
+                d.slot == die.slot and d.owner == player and d.zone is Zone.OUT_OF_PLAY for d in game.dice):
+            return False
+    return True
+
+
 def field_cost(game: Game, die: Die) -> Cost:
     """Fielding cost: printed, changed by rules in force (never below 0)."""
     printed = die.spec.faces[die.face].fielding
@@ -136,12 +154,14 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (rules.card_text_blank(game, slot) or rules.globals_blocked(game, slot)):
+    if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)):
         return False
     if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
         return False   # Synergy: only its owner may use it, and only while the character is active
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
+    if ability.life_cost > game.players[player].life:
+        return False   # its cost in life cannot be paid
     return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
 
 
@@ -173,7 +193,8 @@ def priority_options(game: Game) -> list[Action]:
         seen_actions: set[tuple[str, int]] = set()
         use_cost: Cost | None = None
         for die in reserve:
-            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions:
+            if die.spec.faces[die.face].kind == ACTION and (die.spec.key, die.face) not in seen_actions \
+                    and action_usable(game, player, die):
                 seen_actions.add((die.spec.key, die.face))
                 use_cost = use_cost or action_cost(game, player)
                 if use_cost.amount == 0:
@@ -189,6 +210,8 @@ def priority_options(game: Game) -> list[Action]:
         if cost.amount <= available:
             for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                 options.append(UseGlobal(slot_index, index, payment))
+    if game.bookkeeping.stuns:
+        options += stun.offers(game, player)      # pay [2] to take a Stun token off a card
     return options
 
 
@@ -251,29 +274,38 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     game.options_after_pass = None
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
-        spent = spend(game, player, action.payment, card_cost(game, action.slot))
+        spent = spend(game, player, action.payment, card_cost(game, action.slot), "purchase")
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
-        to_prep = game.has_rules and first_purchase_to_prep(game, player)
+        into = purchase_zone(game, player, die)
         game.last_payment = action.payment
-        buy(game, player, die, Zone.PREP if to_prep else Zone.USED,
-            f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the "
-            f"{'prep area' if to_prep else 'used pile'}.")
+        buy(game, player, die, into,
+            f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = spend(game, player, action.payment, field_cost(game, die))
+        spent = spend(game, player, action.payment, field_cost(game, die), "fielded")
+        game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
+        if game.has_rules:      # "the first die you field costs less / nothing": used up
+            rules.use_up(game, "field_free", player, die)
+            rules.use_up(game, "field_cost", player, die)
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)
     elif isinstance(action, UseAction):
         cost = action_cost(game, player)
         if cost.amount:
-            game.say(f"pays {spend(game, player, action.payment, cost)} to use an action die.", player)
+            game.say(f"pays {spend(game, player, action.payment, cost, 'action')} to use an action die.", player)
         _use_action(game, player, action.die)
+    elif isinstance(action, Unstun):
+        game.say(f"pays {spend(game, player, action.payment, stun.COST)} to take a Stun token off its card.", player)
+        stun.remove(game, action.slot, player)
     elif isinstance(action, UseGlobal):
         ability = game.abilities_of(action.slot)[action.ability]
-        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot))
+        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
+        if ability.life_cost:
+            game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
+            spent += f" and {ability.life_cost} life"
         uses = game.players[player].global_uses
         uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
         synergy = ability.keyword == "synergy"
@@ -297,9 +329,8 @@ def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -
         field_die(game, die, " (Ritual: no fielding cost)")
     elif isinstance(action, Fabricate):
         game.last_payment = NO_PAYMENT       # nothing was paid (no Crosspulse)
-        to_prep = game.has_rules and first_purchase_to_prep(game, player)
-        buy(game, player, die, Zone.PREP if to_prep else Zone.USED, f"buys {die.spec.name} with Fabricate; the die "
-            f"goes to the {'prep area' if to_prep else 'used pile'}.")
+        into = purchase_zone(game, player, die)
+        buy(game, player, die, into, f"buys {die.spec.name} with Fabricate; the die goes to the {ZONE_NAMES[into]}.")
 
 
 def _use_action(game: Game, player: int, die_id: int) -> None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from teambuilder.catalogue import loader
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.catalogue.store import open_store
 
@@ -17,6 +20,17 @@ def test_index_is_reused_until_the_yaml_changes(cards_copy: Path, tmp_path: Path
     info = open_store(cards_copy, store)
     assert info.rebuilt
     assert next(c.name for c in Catalogue(info).search("set:sww name:cheeta")) == "Cheeta"
+
+
+def test_a_changed_card_reader_rebuilds_the_index(cards_copy: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # An index a reader of another version built (one that may have skipped a set file
+    # this reader accepts) is rebuilt, even though the YAML is the same.
+    store = tmp_path / "index.sqlite"
+    assert open_store(cards_copy, store).rebuilt
+    monkeypatch.setattr(loader, "reader_fingerprint", lambda: b"another reader")
+    assert open_store(cards_copy, store).rebuilt
+    assert not open_store(cards_copy, store).rebuilt
 
 
 def test_force_rebuilds_and_a_corrupt_index_is_replaced(cards_copy: Path, tmp_path: Path) -> None:

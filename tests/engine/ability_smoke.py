@@ -66,7 +66,8 @@ FLOWS: dict[str, tuple[str, ...]] = {
     "fielded": (Flow.MAIN,), "while_active": (Flow.MAIN,), "purchased": (Flow.MAIN,), "always": (Flow.MAIN,),
     "attacks": (Flow.ATTACK,), "attackers_declared": (Flow.ATTACK, Flow.BLOCK),
     "blocked": (Flow.ATTACK_BLOCKED,), "blocks": (Flow.BLOCK,),
-    "blockers_declared": (Flow.BLOCK, Flow.ATTACK_BLOCKED), "engaged": (Flow.BLOCK, Flow.ATTACK_BLOCKED)}
+    "blockers_declared": (Flow.BLOCK, Flow.ATTACK_BLOCKED, Flow.ATTACK_UNBLOCKED),
+    "engaged": (Flow.BLOCK, Flow.ATTACK_BLOCKED)}
 # Decisions a resolving ability asks; at any other the ability has finished.
 RESOLVING = frozenset({DecisionKind.ORDER, DecisionKind.OPTIONAL, DecisionKind.MODE, DecisionKind.TARGET,
                        DecisionKind.REACT, DecisionKind.REDIRECT, DecisionKind.SCRIPT, DecisionKind.SPLIT,
@@ -112,6 +113,7 @@ class SmokeResult:
 def abilities_to_fire(card: Card) -> list[tuple[int, int | None]]:
     """(ability index, mode index or None) for each way the card's abilities resolve."""
     return [(index, mode) for index, ability in enumerate(card.abilities)
+            if ability.effects or ability.modes     # (not one written only as unsupported text)
             for mode in (range(len(ability.modes)) if ability.modes else (None,))]
 
 
@@ -254,7 +256,11 @@ class _Run:
                 return "the card's die may not block"
             self.apply(DeclareBlockers(((main.id, attackers[0]),)), firing=trigger != "attackers_declared")
             return ""
-        if decision is None or decision.kind is not DecisionKind.ATTACKERS or main.id not in decision.subset:
+        # "After attackers are declared" needs some attacker, not the card's own die (a Basic
+        # Action card's scheduled ability: its die is an action die).
+        any_attacker = trigger == "attackers_declared" and bool(decision and decision.subset)
+        if decision is None or decision.kind is not DecisionKind.ATTACKERS or \
+                main.id not in decision.subset and not any_attacker:
             return "the card's die may not attack"
         # Every die that may attacks (the card's die among them): "if another ... attacks too".
         self.apply(DeclareAttackers(decision.subset), firing=flow == Flow.ATTACK)
@@ -271,6 +277,11 @@ class _Run:
                 if free:
                     blocks.append((blocker, free[0]))
             self.apply(DeclareBlockers(tuple(blocks)), firing=True)
+        elif flow == Flow.ATTACK_UNBLOCKED:            # ("if an attacker was not blocked")
+            self.settle(None)
+            if game.decision is None or game.decision.kind is not DecisionKind.BLOCKERS:
+                return "the opponent is not asked to block"
+            self.apply(DeclareBlockers(()), firing=True)
         return ""
 
     # -- firing by raising its event ---------------------------------------------------
@@ -352,12 +363,13 @@ def _attempt(card: Card, index: int, mode: int | None, variant: str, flow: str, 
             position.main = None
         position.game.log = []
     run = _Run(position, result)
+    # (read before it fires: an ability that borrows another card's text changes the card's abilities)
+    label = events.PendingTrigger(ME, position.card_slot, index).label(position.game)
     result.why_not = _fire(run, card, index, flow)
     if result.why_not:
         return result, branched
     run.settle(mode)
     game = run.game
-    label = events.PendingTrigger(ME, position.card_slot, index).label(game)
     result.log = list(game.log)
     result.fired = ability.trigger in STATIC or triggered(game, position.card_slot, index, label)
     if not result.fired:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from teambuilder.catalogue.abilities import SELF_TRIGGERS
+from teambuilder.catalogue.ability_vocabulary import STEP_NAMES
 from teambuilder.engine import effects, events
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import DamageEvent, Die, Zone
@@ -26,6 +27,8 @@ DAMAGE_EVENTS = ("damaged", "any_damaged", "deals_damage", "you_damaged", "playe
 # every ``source:`` a condition may ask about.
 EVENT_KINDS = ("combat", "ability", "global", "action", "fielded", "clear_and_draw", "effect", "shield",
                "next_damage")
+# The steps a step_begins / step_ends event may name.
+STEP_KINDS = ("start", "clear_and_draw", "roll_and_reroll", "main", "attack", "cleanup")
 
 
 def triggered(game: Game, slot: int, index: int, label: str) -> bool:
@@ -108,7 +111,8 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
     elif trigger == "damaged" and me is not None:
         yield from (hurt(source, me, None, kind) for source in [*foes, None] for kind in kinds)
     elif trigger == "any_damaged":
-        yield from (hurt(source, die, None, kind) for die in in_field for source in foes[:1] for kind in kinds)
+        # (no source: damage the player dealt, so "if you damage it" holds for a foe's die)
+        yield from (hurt(source, die, None, kind) for die in in_field for source in [*foes[:1], None] for kind in kinds)
     elif trigger == "deals_damage" and me is not None:
         yield from (hurt(me, die, player, kind) for die, player in [(None, THEM), *((d, None) for d in foes)]
                     for kind in kinds)
@@ -116,6 +120,18 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
         yield from (hurt(source, None, player, kind) for player in (ME, THEM)
                     for source in [*(foes[:1] if player == ME else friends), None]
                     for kind in EVENT_KINDS if kind != "combat" or source is not None)
+    elif trigger in ("step_begins", "step_ends"):
+        # A step event names its step by the event's kind (``filter: {step: attack}``).
+        yield from (raised(None, player, step, by) for step in STEP_NAMES for player in (ME, THEM)
+                    for by in (THEM, ME))
     elif trigger not in KO_EVENTS + DAMAGE_EVENTS and (me is not None or trigger not in OWN_EVENTS):
+        # A keyword_used event's kind is the keyword used, a step event's the step: the ones
+        # the card's conditions name (every step, for a step event).
+        named = tuple(dict.fromkeys(str(c.value) for a in game.slots[position.card_slot].card.abilities
+                                    for c in a.conditions if c.kind in ("event_keyword", "event_step")))
+        if trigger in ("step_begins", "step_ends"):
+            kinds_raised = tuple(dict.fromkeys(STEP_NAMES + named))
+        else:
+            kinds_raised = EVENT_KINDS + named if trigger == "keyword_used" else EVENT_KINDS
         yield from (raised(die, player, kind, by) for die in [None, *(d.id for d in ordered)]
-                    for player in (ME, THEM) for kind in EVENT_KINDS for by in (THEM, ME))
+                    for player in (ME, THEM) for kind in kinds_raised for by in (THEM, ME))

@@ -8,7 +8,7 @@ same card (a target for filters by name, and a second set of the card's triggers
 *companions*, cards of the names, affiliations, energy types and die kinds the ability's
 filters look for, have dice in the field and used pile on both sides. A few variants
 change what conditions commonly ask: no own field characters, life ahead or behind, the
-opponent's turn, the middle of combat.
+opponent's turn, the middle of combat, a die bought and dice fielded this turn, an empty Prep Area.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from teambuilder.engine.state import Die, Step, Task, TaskKind, Zone
 
 ME, THEM = 0, 1
 # Ways to vary the position when an ability's conditions fail in the first one.
-VARIANTS = ("standard", "no own field characters", "ahead on life", "opponent's turn", "attacking")
+VARIANTS = ("standard", "no own field characters", "ahead on life", "opponent's turn", "attacking", "busy turn",
+            "empty prep area")
 
 
 class Flow:
@@ -36,6 +37,7 @@ class Flow:
     MAIN = "main"                          # field, buy, use an action die or a global
     ATTACK = "attack"                      # the card's die attacks
     ATTACK_BLOCKED = "attack, blocked"     # ... and the opponent blocks it
+    ATTACK_UNBLOCKED = "attack, unblocked"  # ... and the opponent declares no blocks
     BLOCK = "block"                        # the opponent attacks, the card's die blocks
     EVENT = "event"                        # the event is raised (``ability_smoke._events``)
 
@@ -70,7 +72,8 @@ def fits(card: Card, wanted: DieFilter) -> bool:
     return (not wanted.names or card.name in wanted.names) and card.name not in wanted.not_names \
         and (not wanted.affiliations or bool(set(wanted.affiliations) & set(card.affiliations))) \
         and not set(wanted.not_affiliations) & set(card.affiliations) \
-        and (not wanted.energy or bool(set(wanted.energy) & set(card.energy)))
+        and (not wanted.energy or bool(set(wanted.energy) & set(card.energy))) \
+        and (not wanted.name_contains or wanted.name_contains.lower() in card.name.lower())
 
 
 def companions(card: Card, ability: Ability, pool: Sequence[Card]) -> list[Card]:
@@ -81,7 +84,8 @@ def companions(card: Card, ability: Ability, pool: Sequence[Card]) -> list[Card]
     usable = [c for c in pool if c.code != card.code and (c.levels or c.kind != "character")]
     ordered = [c for c in usable if not c.abilities] + [c for c in usable if c.abilities]
     for wanted in filters_of(ability):
-        if not (wanted.names or wanted.affiliations or wanted.energy or wanted.kind != "character") or \
+        if not (wanted.names or wanted.name_contains or wanted.affiliations or wanted.energy
+                or wanted.kind != "character") or \
                 wanted.this or any(fits(c, wanted) for c in found):
             continue
         match = next((c for c in ordered if fits(c, wanted)), None)
@@ -164,6 +168,12 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
                     place(die, player, Zone.RESERVE, face(die, ACTION))
             place(dice_of[2], player, Zone.USED)       # (and the fourth stays on its card)
     _sidekicks(game, card, bare)
+    if variant == "busy turn":
+        # A die bought and the field dice fielded this turn; the Prep Area empty (skc globals).
+        game.this_turn.purchases[ME] = 1
+        game.this_turn.fielded.update(d.id for d in game.dice if d.owner == ME and d.zone is Zone.FIELD)
+        for die in [d for d in game.dice if d.owner == ME and d.zone is Zone.PREP]:
+            place(die, ME, Zone.USED)
     if character:
         rival = game.slot_dice[slots[0][1]]
         place(rival[0], THEM, Zone.FIELD, face(rival[0], CHARACTER))
@@ -171,11 +181,16 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
     attackers = [d for d in game.dice if d.is_sidekick and d.owner == THEM and d.zone is Zone.FIELD]
     game.active = THEM if flow == Flow.BLOCK or variant == "opponent's turn" else ME
     game.turn_number = 2
-    step = "attack" if flow in (Flow.ATTACK, Flow.ATTACK_BLOCKED, Flow.BLOCK) else "main"
+    step = "attack" if flow in (Flow.ATTACK, Flow.ATTACK_BLOCKED, Flow.ATTACK_UNBLOCKED, Flow.BLOCK) else "main"
     game.step = Step.ATTACK if step == "attack" else Step.MAIN
     game.tasks = [Task(kind, game.active) for kind in reversed(STEPS[step])]
     if variant == "attacking" and flow in (Flow.MAIN, Flow.EVENT):
         _mid_combat(game, main, attackers)
+    if variant == "empty prep area":
+        # ("if you have no dice in your Prep Area"): the player's prep dice go to the used pile
+        for die in game.dice:
+            if die.owner == ME and die.zone is Zone.PREP:
+                place(die, ME, Zone.USED)
     if scheduled is not None:
         # Switched on this turn by its card's other ability (``do: schedule``).
         game.scheduled.append((ME, slot, scheduled, 0, None if main is None else main.id, (), "ability"))
@@ -192,7 +207,7 @@ def _sidekicks(game: Game, card: Card, bare: bool) -> None:
     own_field = Zone.USED if bare else Zone.FIELD
     for die, zone in zip(mine[3:], (own_field, own_field, Zone.USED, Zone.BAG, Zone.PREP), strict=True):
         place(die, ME, zone, face(die, CHARACTER) if zone is Zone.FIELD else 0)
-    game.players[ME].virtual = 8
+    game.players[ME].virtual = max(8, card.cost or 0)     # (enough to buy a 12-cost card)
     theirs = [d for d in game.dice if d.is_sidekick and d.owner == THEM]
     for die, zone in zip(theirs, (Zone.FIELD, Zone.FIELD, Zone.RESERVE, Zone.BAG, Zone.BAG, Zone.USED,
                                   Zone.USED, Zone.PREP), strict=True):

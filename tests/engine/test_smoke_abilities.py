@@ -26,9 +26,65 @@ from tests.engine.ability_smoke import SmokeResult, abilities_to_fire, smoke
 POOL: list[Card] = list(load_catalogue(CARDS_DIR).cards)
 CARDS = {card.code: card for card in POOL if card.abilities}
 
-# (card, ability number) -> why the smoke position cannot fire it. Empty today: every
-# ability fires. (An entry must name an ability the check really cannot fire.)
-NOT_FIRED: dict[tuple[str, int], str] = {}
+# (card, ability number) -> why the smoke position cannot fire it. (An entry must name an
+# ability the check really cannot fire.)
+NOT_FIRED: dict[tuple[str, int], str] = {
+    ("101ig", 2): "needs a Black Swan die showing its double burst blocking on the opponent's turn "
+                  "(tests/scenarios/cards/ig/101ig-double-burst-block-rerolls.yaml)",
+    ("111ig", 1): "needs a burst face while the opponent declares attackers "
+                  "(111ig-burst-prevents-a-point-per-attacker)",
+    ("116ig", 2): "a reactive global offered only against 7 or more combat damage to you "
+                  "(116ig-global-caps-big-combat-damage)",
+    ("125ig", 1): "needs the opponent rolling 5 or more dice in their Roll and Reroll Step "
+                  "(125ig-opponent-rolls-five-dice)",
+    ("134ig", 2): "unsupported (the face a die was rolled on cannot be read): written inert, conditions never hold",
+    ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
+    ("152ig", 2): "unsupported (the symbol and purpose of energy spent cannot be read): written inert",
+    ("41dps", 2): "the smoke position always has dice in your Prep Area and the global needs it empty "
+                  "(tests/scenarios/cards/dps/41dps-global-draw-into-empty-prep.yaml fires it)",
+    ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
+                  "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
+    ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
+                "(tests/scenarios/cards/ig/9ig-global-*.yaml use it at 9 and refuse it at 10)",
+    ("20ig", 1): "the smoke position blocks with Sidekicks; the ability needs a non-Sidekick, non-Avengers "
+                 "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
+    ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
+                 "position has not (the same global as 74ig: tests/scenarios/cards/ig/74ig-global-*.yaml)",
+    ("40ig", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
+                 "are 4 or fewer (tests/scenarios/cards/ig/40ig-*.yaml draw 5 and 4)",
+    ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
+                 "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
+    ("60ig", 1): "needs a Black Panther die that stays back while others attack; the smoke position attacks with "
+                 "every die that may (tests/scenarios/cards/ig/60ig-*.yaml stay back and attack)",
+    ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
+                 "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
+    ("138msw", 1): "a character die fielded at level 3: the position's dice show level 1 "
+                   "(tests/scenarios/cards/msw/138msw-* play it)",
+    ("105msw", 1): "4 opposing character dice KO'd this turn before it ends: the position KOs none "
+                   "(tests/scenarios/cards/msw/105msw-* play it)",
+    ("139msw", 1): "6 different Fantastic Four characters attacking: the position has too few "
+                   "(tests/scenarios/cards/msw/139msw-* play it)",
+    ("85skc", 1): "needs a [shield] blocker; the smoke position blocks with Sidekicks "
+                  "(tests/scenarios/cards/skc/85skc-*.yaml)",
+    ("86skc", 1): "needs the opponent's third character die fielded in one turn; the position raises one "
+                  "(tests/scenarios/cards/skc/86skc-*.yaml)",
+    ("152skc", 1): "the opponent's copy of the card ignores opposing When fielded abilities, this one "
+                   "included (tests/scenarios/cards/skc/152skc-*.yaml)",
+    ("53skc", 1): "Superman: Last Son's while-active rule needs him in the field, and his other ability lets "
+                  "him be fielded only beside 2 of his owner's Superman Family dice, which the position "
+                  "(companions taken from the fired ability's filters) does not give; scenario "
+                  "53skc-opponent-cant-target-lois covers it",
+    ("33skc", 1): "Hawkgirl: Brilliant Tactician needs two [wild] faces rolled into its owner's Reserve Pool, "
+                  "which the position's reserve (the energy the card's costs name) never shows; scenario "
+                  "33skc-two-wilds-field-from-used covers it",
+    ("51skc", 1): "Starro: Minions rerolls a die of its card rolled to its level 3 face; the position raises "
+                  "die_rolled for dice as they are placed, none of them on a level 3 face; scenario "
+                  "51skc-rolled-level-three-rerolled covers it",
+    ("31dps", 1): "the smoke position fields the die without spending energy, so no [bolt] was spent to field it "
+                  "(tests/scenarios/cards/dps/31dps-bolt-spent-preps-a-die.yaml fires it)",
+    ("47dps", 1): "the smoke position fields the die without spending energy, so no X-Men die was spent to field it "
+                  "(tests/scenarios/cards/dps/47dps-x-men-spent-preps-a-die.yaml fires it)",
+}
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
 UNCHANGED: dict[tuple[str, int], str] = {}

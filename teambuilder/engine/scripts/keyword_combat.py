@@ -72,7 +72,7 @@ def _aim(game: Game, shots: RangeShots) -> None:
                   event_slot=shooter.slot, instigator=shooter)
         amount = range_value(game, shooter)
         game.say(f"{game.die_name(shooter)} fires {amount} at {game.die_name(target)} (Range).", shots.player)
-        game.damage_queue.append(DamageEvent(amount, shooter.id, die=target.id, by=shots.player))
+        game.damage_queue.append(DamageEvent(amount, shooter.id, die=target.id, kind="range", by=shots.player))
 
 
 @continuation("keyword:range", RangeShots)

@@ -89,3 +89,4 @@ class KeepOffer(Frozen):
     into: str
     otherwise: str
     level: int
+    up_to: bool = False      # the player may stop before keeping ``keep`` (``keep_up_to``)

@@ -195,6 +195,9 @@ def _keyword_marks(game: Game, die: Die) -> list[str]:
     tokens = keeping.experience.get(die.slot, 0) if die.slot is not None else 0
     if tokens:
         marks.append(f"{tokens} Experience token{'s' if tokens > 1 else ''}")
+    extra = keeping.card_tokens.get(die.slot, 0) if die.slot is not None else 0
+    if extra:
+        marks.append(f"{extra} +1A/+1D token{'s' if extra > 1 else ''}")
     if die.slot is not None and die.slot in keeping.flipped:
         marks.append("back side up")
     if die.id in keeping.equipped:

@@ -1,0 +1,156 @@
+"""Turning a die to an energy face someone picks: the ``turn_to_energy`` effect ("turn
+target character die to an energy face you pick", Loki: Illusions Abound, 77ig).
+
+Each die the effect reaches, if it is a character die in the field, is set to one of its
+own energy faces. The picker (the ability's controller, or with ``by: opponent`` their
+opponent) chooses among the die's distinct energy faces, fewest energy first (a ``script``
+decision answered with ``Choose(N)``, N in that order); a die with one distinct energy face
+is turned without a question. Like a field die rerolled to energy (rulebook, "Rerolling
+dice"), the die leaves the field, loses what it had been given and goes to its owner's
+Reserve Pool showing that face. The dice are asked about one at a time; the ability goes on
+with its next effect once they are answered.
+
+``turn_to_face`` turns each die to a face the effect names: ``level: N`` its level N character
+face, ``face: fist`` its single energy face of that type (Black Dwarf: Giant Axe, 99ig; She-Hulk:
+Astral Planar, 147ig). A die in the Reserve Pool just shows the new face there; a field die
+turned to an energy face goes to the Reserve Pool as above; a field die turned to a character
+face spins to that level.
+
+``double_printed``: until end of turn each die reached has its printed A doubled, on whatever
+level it shows (Sandman: Sandilicious!, 84ig): a ``printed`` stat modifier (``effects.stats``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine.actions import Action, Choose
+from teambuilder.engine.dice import CHARACTER, ENERGY
+from teambuilder.engine.effects import move, spin_to
+from teambuilder.engine.scripts import ask, continuation
+from teambuilder.engine.scripts.values import Frozen
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, StatModifier, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+FACE_PICK = "language:turn_to_energy"     # the continuation (the AIs' default takes the first: fewest energy)
+
+
+@dataclass(frozen=True)
+class FaceTurn(Frozen):
+    """Dice waiting to be turned: who picks, and the dice still to turn (the first is asked about)."""
+
+    picker: int
+    dice: tuple[int, ...]
+
+
+def energy_faces(die: Die) -> list[int]:
+    """The die's distinct energy faces (one index per different face), fewest energy first."""
+    seen: dict[str, int] = {}
+    for index, face in enumerate(die.spec.faces):
+        if face.kind == ENERGY and face.describe() not in seen:
+            seen[face.describe()] = index
+    return sorted(seen.values(), key=lambda i: (die.spec.faces[i].energy_amount, i))
+
+
+# A field die, or an unblocked attacker already set aside after dealing its damage (Mister
+# Mind 40skc: "after dealing combat damage to your opponent, put it into your Reserve Pool on an
+# energy face").
+TURNABLE = (Zone.FIELD, Zone.OUT_OF_PLAY)
+
+
+def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``turn_to_energy``: turn each field character die reached to an energy face."""
+    turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d))
+    if not turned:
+        return False
+    picker = 1 - ctx.controller if effect.by == "opponent" else ctx.controller
+    _next(ctx.game, FaceTurn(picker, turned))
+    return True
+
+
+def _next(game: Game, turn: FaceTurn) -> None:
+    """Turn the dice in order, asking the picker whenever a die has more than one energy face."""
+    for position, die_id in enumerate(turn.dice):
+        die = game.dice[die_id]
+        if die.zone not in TURNABLE:
+            continue                     # it left the field meanwhile
+        faces = energy_faces(die)
+        if len(faces) == 1:
+            _turn(game, die, faces[0])
+            continue
+        options = ", ".join(f"{n}: {die.spec.faces[i].describe()}" for n, i in enumerate(faces))
+        ask(game, turn.picker, f"Choose the energy face {game.die_name(die)} turns to ({options}).",
+            tuple(Choose(n) for n in range(len(faces))), then=_picked,
+            data=FaceTurn(turn.picker, turn.dice[position:]))
+        return
+
+
+@continuation(FACE_PICK, FaceTurn)
+def _picked(game: Game, player: int, action: Action, data: FaceTurn) -> None:
+    assert isinstance(action, Choose)
+    die = game.dice[data.dice[0]]
+    faces = energy_faces(die)
+    if die.zone in TURNABLE and faces:
+        _turn(game, die, faces[min(max(action.index, 0), len(faces) - 1)])
+    _next(game, FaceTurn(data.picker, data.dice[1:]))
+
+
+def _turn(game: Game, die: Die, face: int) -> None:
+    """The die shows ``face`` and goes from the field to its owner's Reserve Pool, losing
+    what it had been given (a die another player controls goes back to its owner)."""
+    name = game.die_name(die)
+    die.face = face
+    game.say(f"{name} is turned to {die.spec.faces[face].describe()} and moves to the reserve pool.",
+             die.home if die.home is not None else die.owner)
+    move(game, die, Zone.RESERVE, quiet=True)
+    die.reset()
+    if die.home is not None:
+        die.owner, die.home = die.home, None
+
+
+def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``turn_to_face``: turn each die reached (in the field or the Reserve Pool) to the face named."""
+    game = ctx.game
+    turned = False
+    for die in dice:
+        if die.token or die.zone not in (Zone.FIELD, Zone.RESERVE):
+            continue
+        index = named_face(die, effect.level, effect.face)
+        if index is None or index == die.face:
+            continue
+        if die.zone is Zone.FIELD and die.spec.faces[index].kind == CHARACTER:
+            turned = spin_to(game, die, effect.level) or turned
+        elif die.zone is Zone.FIELD:
+            _turn(game, die, index)
+            turned = True
+        else:
+            die.face = index
+            die.partially_spent = False
+            shown = die.spec.faces[index].describe()
+            game.say(f"{game.die_name(die)} is turned to its {shown} face in the reserve pool.", die.owner)
+            turned = True
+    return turned
+
+
+def named_face(die: Die, level: int, symbol: str) -> int | None:
+    """The die's level ``level`` character face, or its energy face of the type ``symbol``
+    (a single face first, else a face showing that symbol); None if it has no such face."""
+    if level:
+        return die.spec.level_face(level)
+    faces = die.spec.faces
+    single = [i for i, f in enumerate(faces) if f.kind == ENERGY and f.symbols == (symbol,)]
+    showing = [i for i, f in enumerate(faces) if f.kind == ENERGY and symbol in f.symbols]
+    return (single or showing)[0] if single or showing else None
+
+
+def double_printed(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``double_printed``: each character die reached has its printed A doubled this turn."""
+    for die in dice:
+        die.modifiers.append(StatModifier(0, 0, "effect", "printed"))
+        ctx.game.say(f"{ctx.game.die_name(die)} has its printed A doubled this turn.", die.owner)
+    return bool(dice)
