@@ -9,7 +9,9 @@ from teambuilder.catalogue import ability_words as wording
 from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
 from teambuilder.catalogue.ability_cost_text import amount_condition_words, amount_words, keep_words, priced
 from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
+from teambuilder.catalogue.ability_rule_words import rule_sentences
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, LABEL_IFS, TRIGGER_LABELS, ZONE_WORDS
+from teambuilder.catalogue.ability_words import verb as _verb
 
 __all__ = ["AFFILIATION_NAMES", "a_die", "describe_dice", "describe_effect", "render_ability", "render_card_text"]
 
@@ -34,11 +36,6 @@ def describe_selector(to: Selector) -> str:
     if to.die.owner == "you":
         return describe_dice(to.die, plural=True)
     return "each " + describe_dice(to.die) + keep_words(to.keep)
-
-
-def _verb(subject: str, singular: str, plural: str) -> str:
-    """Subject-verb agreement: "your Sidekick dice get", "each opposing die gets"."""
-    return f"{subject} {plural if subject.endswith(' dice') and not subject.startswith('each ') else singular}"
 
 
 def _distinct_characters(f: DieFilter) -> str:
@@ -221,14 +218,6 @@ def _describe_effect(effect: Effect) -> str:
     return op
 
 
-# Where prevented damage comes from (``prevent_damage``'s ``by``).
-_SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "global abilities",
-            "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
-
-
-_BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
-
-
 def describe_rule(effect: Effect) -> str:
     who = describe_dice(effect.applies_to, plural=True) if effect.applies_to is not None else \
         describe_selector(effect.to) if effect.to.player is None else "dice"    # (to: a rule on the chosen dice)
@@ -249,53 +238,7 @@ def describe_rule(effect: Effect) -> str:
         return f"{what} costs {step} {'less' if effect.amount.times < 0 else 'more'}{per}"
     by_whom = ("your opponent’s" if effect.by == "opponent_any"
                else effect.by.replace("opponent_", "your opponent’s ").replace("_", " ") if effect.by else "")
-    words = {
-        "cant_purchase": f"{who} can't be purchased", "cant_field": f"{who} can't be fielded",
-        "cant_attack": f"{who} can't attack", "cant_block": f"{who} can't block",
-        "must_attack": f"{who} must attack if able", "must_block": f"{who} must block if able",
-        "unblockable": f"{who} can't be blocked" + (f" by {match}" if match else ""),
-        "min_blockers": f"{who} can be blocked only by {amount} or more character dice",
-        "block_extra": f"{who} may each block {amount} more attacker(s)",
-        "blockable_only_by": f"{who} can be blocked only by {match}",
-        "cant_be_targeted": f"{who} can't be targeted" + (f" by {by_whom} abilities" if effect.by else ""),
-        "prevent_damage": (f"prevent all damage{' from ' + _SOURCES.get(effect.by, by_whom) if effect.by else ''}"
-                           + (f" from {match}" if match else "")
-                           + (f" to {who}" if effect.applies_to is not None else "")),
-        "no_combat_damage": f"{_verb(who, 'deals', 'deal')} no combat damage",
-        "double_damage": f"{who} deal double damage",
-        "keyword": f"{_verb(who, 'has', 'have')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}",
-        "affiliation": f"{_verb(who, 'has', 'have')} "
-                       + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
-        "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
-                       " in the Clear and Draw step"),
-        "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
-        "no_field_triggers": wording.suppressed_words(effect.by),
-        "no_globals": "no player may use global abilities of character cards",
-        "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field",
-        "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
-        "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
-        "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
-                                                 effect.by),
-        "lose_keyword": f"{who} can't use {effect.keyword.replace('_', ' ').title()}",
-        "goes_instead": (f"if {who} would go to the {ZONE_WORDS.get(effect.instead_of, '')}, "
-                         + ("Prep it" if effect.into == "prep" else "it goes to the " + ZONE_WORDS.get(effect.into, ""))
-                         + " instead"),
-        "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
-        "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
-        "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
-        "counts_as_name": f"{who} count as {effect.name} for the effects of your other cards",
-        "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
-        "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
-                                " A to your opponent, besides damaging blockers"),
-        "not_rolled": (f"choose {who}: it stays in the Prep Area and isn't rolled this turn" if effect.to.chosen
-                       else f"{_verb(who, 'stays', 'stay')} in the Prep Area, not rolled this turn"),
-        "hits_all_attackers": (f"{_verb(who, 'deals', 'deal')} combat damage to every attacking character, not only"
-                               " the one blocked"),
-        "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
-        "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
-                              f"{amount} life"),
-    }
+    words = rule_sentences(effect, who, amount, match, by_whom)
     return words.get(rule, rule.replace("_", " "))
 
 

@@ -119,3 +119,8 @@ def purchase_to_words(once: bool, among: str, into: str) -> str:
     """``rule: purchase_to``: "the next die you buy (among ...) goes into your bag"."""
     which = "the next die you buy this turn" if once else "each die you buy"
     return f"{which}{f' among {among}' if among else ''} goes into your {'bag' if into == 'bag' else 'Prep Area'}"
+
+
+def verb(subject: str, singular: str, plural: str) -> str:
+    """Subject-verb agreement: "your Sidekick dice get", "each opposing die gets"."""
+    return f"{subject} {plural if subject.endswith(' dice') and not subject.startswith('each ') else singular}"

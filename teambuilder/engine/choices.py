@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
-from teambuilder.engine import selectors
+from teambuilder.engine import die_facts, selectors
 from teambuilder.engine.actions import Choose, Decision, DecisionKind
 from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.selectors import Context
@@ -38,8 +38,8 @@ def options(ctx: Context, effect: Effect) -> list[Choice]:
     if effect.match is not None:
         # From the dice ``match`` finds ("an affiliation among the dice in your used pile").
         dice = selectors.select(ctx, effect.match)
-        found = {selectors.card_name(game, d) for d in dice if d.slot is not None} if kind is ChoiceKind.NAME \
-            else {a for d in dice for a in selectors.affiliations(game, d)}
+        found = {die_facts.card_name(game, d) for d in dice if d.slot is not None} if kind is ChoiceKind.NAME \
+            else {a for d in dice for a in die_facts.affiliations(game, d)}
         return [Choice(kind, text=text) for text in sorted(found)]
     cards = [slot.card.card for slot in game.slots if slot.card.card.kind == "character"]
     if kind is ChoiceKind.NAME:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, rules, selectors
+from teambuilder.engine import combat_rules, conditions, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.costs import spend
 from teambuilder.engine.effects import reroll_fielded, stats
@@ -37,7 +37,7 @@ def _reactions(game: Game, event: DamageEvent) -> list[Action]:
             if ability.reactive != "damaged" or (slot.index, index) in event.offered \
                     or not limit_allows(game, player, slot.index, index, ability):
                 continue
-            if ability.conditions and not selectors.all_hold(_event_context(game, event, player, slot.index),
+            if ability.conditions and not conditions.all_hold(_event_context(game, event, player, slot.index),
                                                              ability.conditions):
                 continue        # "if a character would deal you 7 or more combat damage" (Kang, 116ig)
             options += [UseGlobal(slot.index, index, p) for p in

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, events, keyword_experience, keywords, replacement, rules, selectors
+from teambuilder.engine import (
+    combat_rules,
+    conditions,
+    events,
+    keyword_experience,
+    keywords,
+    replacement,
+    rules,
+    selectors,
+)
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
@@ -56,7 +65,7 @@ def _bonuses(game: Game) -> StaticBonuses:
             if ability.trigger == "while_active" and slot.index not in active:
                 continue
             ctx = Context(game, owner, slot.index, kind="static")
-            if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
+            if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
                 continue
             for effect in ability.effects:
                 if effect.op != "modify":
@@ -384,25 +393,3 @@ def _spared_combat(game: Game, die: Die, defense: int) -> bool:
         return False
     return combat_rules.die_has(game, die, "no_combat_ko") or (
         die.id in game.this_turn.blocked and combat_rules.die_has(game, die, "no_ko_while_blocking"))
-
-
-def purchase_cost(game: Game, slot: int, player: int | None = None,
-                  in_force: list[rules.ActiveRule] | None = None, on_card: Die | None = None) -> int:
-    """A card's purchase cost for ``player``; reductions never go below 1 or its number of
-    energy types (crossover). ``in_force``: the purchase_cost rules, and ``on_card``: a die
-    still on the card, when the caller asks about many cards at once."""
-    buyer = game.active if player is None else player
-    return game.remembered(("cost", slot, buyer), lambda: _purchase_cost(game, slot, buyer, in_force, on_card))
-
-
-def _purchase_cost(game: Game, slot: int, buyer: int, in_force: list[rules.ActiveRule] | None,
-                   on_card: Die | None) -> int:
-    card = game.slots[slot].card.card
-    delta = 0
-    if game.has_rules and (in_force is None or in_force):
-        # Ask about a die still on the card (a rule may count only those).
-        die = on_card or next((d for d in game.dice if d.slot == slot and d.zone is Zone.CARD),
-                              next((d for d in game.dice if d.slot == slot), None))
-        if die is not None:
-            delta = rules.purchase_delta(game, buyer, die, in_force)
-    return max(card.cost + delta, 1, len(card.energy))

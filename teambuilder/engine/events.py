@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Condition
-from teambuilder.engine import rules, selectors
+from teambuilder.engine import conditions, die_facts, rules, selectors
 from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, RAISED, raised_ability
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Step, Zone
@@ -85,23 +85,23 @@ def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
     if ability.keyword == "trap" and pending.source is not None and pending.source == pending.event_die:
         return False        # a Trap is not sprung by its own use
     ctx = context_of(game, pending)
-    if ability.keyword == "underdog" and not selectors.holds(ctx, _UNDERDOG):
+    if ability.keyword == "underdog" and not conditions.holds(ctx, _UNDERDOG):
         return False
     if ability.keyword == "teamwatch" and not _teamwatch(ctx):
         return False
     if ability.when is not None and (ctx.event_die is None or not selectors.matches(ctx, ctx.event_die, ability.when)):
         return False
-    return selectors.all_hold(ctx, ability.conditions)
+    return conditions.all_hold(ctx, ability.conditions)
 
 
 def _teamwatch(ctx: Context) -> bool:
     """Teamwatch: you fielded a character die sharing an affiliation with this card, and
     the card was active already (a die fielding itself does not set off its own)."""
     die, game = ctx.event_die, ctx.game
-    if die is None or die.owner != ctx.controller or not selectors.is_character_die(die) or ctx.slot is None:
+    if die is None or die.owner != ctx.controller or not die_facts.is_character_die(die) or ctx.slot is None:
         return False
     card = game.slots[ctx.slot].card.card
-    if not set(card.affiliations) & selectors.affiliations(game, die):
+    if not set(card.affiliations) & die_facts.affiliations(game, die):
         return False
     return any(d.slot == ctx.slot and d.zone is Zone.FIELD and d is not die and d.owner == ctx.controller
                for d in game.dice)
@@ -231,5 +231,5 @@ def raise_keyword(game: Game, keyword: str, die: Die, bound: tuple[int, ...] = (
     index = -1 - RAISED.index(keyword)
     pending = PendingTrigger(die.owner, die.slot, index, die.id, bound=bound)
     ability = KEYWORD_ABILITIES[keyword]
-    if selectors.all_hold(context_of(game, pending), ability.conditions):
+    if conditions.all_hold(context_of(game, pending), ability.conditions):
         game.new_triggers.append(pending)

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import moves
 from teambuilder.engine.actions import Action, ChooseTarget, Pass
+from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import move
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import Frame, KeepOffer
-from teambuilder.engine.selectors import ZONE_OF, Context
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import effects, rules, selectors
+from teambuilder.engine import die_facts, effects, rules
 from teambuilder.engine.actions import Action, Fabricate, Fuse, Ritual
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.keyword_abilities import fabricate_terms, fusion_terms
@@ -129,8 +129,8 @@ def _fabrications(game: Game, player: int, slot: int) -> list[tuple[int, ...]]:
     pool = sorted((d for d in game.field_characters(player) if d.owner == player and can_be_kod_to_pay(game, d)),
                   key=lambda d: d.id)
     return [tuple(d.id for d in dice) for dice in combinations(pool, count)
-            if sum(selectors.die_cost(game, d) for d in dice) >= total
-            and (not named or any(named in selectors.card_name(game, d) for d in dice))]
+            if sum(die_facts.die_cost(game, d) for d in dice) >= total
+            and (not named or any(named in die_facts.card_name(game, d) for d in dice))]
 
 
 def _fusions(game: Game, player: int, slot: int) -> list[tuple[int, ...]]:
@@ -140,13 +140,13 @@ def _fusions(game: Game, player: int, slot: int) -> list[tuple[int, ...]]:
         return []
     count, affiliation = terms
     pool = sorted((d for d in game.field_characters(player)
-                   if d.owner == player and affiliation in selectors.affiliations(game, d)), key=lambda d: d.id)
+                   if d.owner == player and affiliation in die_facts.affiliations(game, d)), key=lambda d: d.id)
     return [tuple(d.id for d in dice) for dice in combinations(pool, count)
-            if len({selectors.card_name(game, d) for d in dice}) == count]
+            if len({die_facts.card_name(game, d) for d in dice}) == count]
 
 
 def _character_in_reserve(player: int, die: Die) -> bool:
-    return die.zone is Zone.RESERVE and die.owner == player and selectors.is_character_die(die) \
+    return die.zone is Zone.RESERVE and die.owner == player and die_facts.is_character_die(die) \
         and die.spec.faces[die.face].kind == CHARACTER
 
 

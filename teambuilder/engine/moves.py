@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, Effect
 from teambuilder.catalogue.ability_words import ZONE_WORDS
-from teambuilder.engine import costs, effects, events, keyword_experience, rules, selectors
+from teambuilder.engine import costs, die_facts, effects, events, keyword_experience, rules, selectors
 from teambuilder.engine.actions import Action, Pass, Purchase
 from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.energy import payment_options
+from teambuilder.engine.purchase_costs import purchase_cost
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import BuyOffer, Frame
-from teambuilder.engine.selectors import ZONE_OF, Context
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
@@ -60,7 +62,7 @@ def field(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     fielded = False
     card = game.slots[ctx.slot].card.card.name if ctx.slot is not None else ""
     for die in _count(ctx, effect, dice):
-        if die.zone is Zone.FIELD or not selectors.is_character_die(die) or die.owner is None:
+        if die.zone is Zone.FIELD or not die_facts.is_character_die(die) or die.owner is None:
             continue
         if game.has_rules and rules.forbidden(game, "cant_field", ctx.controller, die):
             continue
@@ -143,7 +145,7 @@ def price(game: Game, effect: Effect, slot: int, player: int) -> Cost:
     if effect.cost is not None:
         return effect.cost
     card = game.slots[slot].card.card
-    return Cost(max(effects.purchase_cost(game, slot, player) - effect.less, 1, len(card.energy)), card.energy)
+    return Cost(max(purchase_cost(game, slot, player) - effect.less, 1, len(card.energy)), card.energy)
 
 
 def buy_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
 from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun
+from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
-from teambuilder.engine.selectors import ZONE_OF, Context
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import (
     AFFILIATION_MARK,
     KEYWORD_MARK,

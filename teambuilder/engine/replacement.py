@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.engine import keywords, rules
-from teambuilder.engine.selectors import ZONE_OF
+from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.catalogue.rule_names import RuleName
-from teambuilder.engine import selectors
+from teambuilder.engine import conditions, selectors
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import KEYWORD_MARK, Die, Slot, Zone
 
@@ -117,7 +117,7 @@ def _conditions_hold(game: Game, owner: int, slot: int, ability: Ability) -> boo
         return False
     READING.add(key)
     try:
-        return selectors.all_hold(Context(game, owner, slot), ability.conditions)
+        return conditions.all_hold(Context(game, owner, slot), ability.conditions)
     finally:
         READING.discard(key)
 

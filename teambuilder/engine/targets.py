@@ -6,7 +6,7 @@ this module only answers what is legal, so the AIs and ``describe`` can read it 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import rules, selectors, stun
+from teambuilder.engine import die_facts, rules, selectors, stun
 from teambuilder.engine.resolution import Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -64,5 +64,5 @@ def targets_wanted(ctx: Context, effect: Effect) -> int:
 def still_there(ctx: Context, die: Die, effect: Effect) -> bool:
     """A target that left its zone before the effect happens is no longer a target."""
     if effect.to.die.zones:
-        return any(die.zone is selectors.ZONE_OF[z] for z in effect.to.die.zones)
-    return effect.to.die.zone == "any" or die.zone is selectors.ZONE_OF[effect.to.die.zone]
+        return any(die.zone is die_facts.ZONE_OF[z] for z in effect.to.die.zones)
+    return effect.to.die.zone == "any" or die.zone is die_facts.ZONE_OF[effect.to.die.zone]

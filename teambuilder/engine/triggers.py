@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import choices, costs, keyword_enlistment, keywords, primitives, selectors
+from teambuilder.engine import choices, conditions, costs, keyword_enlistment, keywords, primitives, selectors
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -97,7 +97,7 @@ def _continue(game: Game) -> None:
         return
     ctx = context_of(game, trigger)
     if resolution.accepted is None:
-        if ability.conditions and not selectors.all_hold(ctx, ability.conditions):
+        if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
             game.resolving = None
             game.say(f"{trigger.label(game)}: its condition no longer holds; nothing happens.", trigger.controller)
             return
@@ -185,15 +185,15 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
     for index in range(resolution.next_effect, len(steps)):
         effect, picks = steps[index]
         if effect.if_done and not done or effect.if_not_done and done \
-                or effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+                or effect.conditions and not conditions.all_hold(ctx, effect.conditions):
             done = False        # (an effect whose own condition fails does not happen)
             continue
-        if effect.conditions and not selectors.all_hold(ctx, effect.conditions):
+        if effect.conditions and not conditions.all_hold(ctx, effect.conditions):
             continue      # "Burst: also ...": this effect does not apply now
         if effect.instead is not None:
             if effect.targets:      # ("5 damage instead if its cost is 4 or more": {stat: cost, of: target})
                 ctx.targets = [game.dice[i] for i in picks if i >= 0] or ctx.targets
-            if selectors.all_hold(ctx, effect.instead.conditions):
+            if conditions.all_hold(ctx, effect.instead.conditions):
                 effect = effect.instead     # "Burst: ... instead": the upgraded effect happens in its place
         if effect.targets:
             dice = [game.dice[i] for i in picks if i >= 0 and still_there(ctx, game.dice[i], effect)]

@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import events, keyword_costs, keyword_flow, rules, selectors, stun, triggers
+from teambuilder.engine import conditions, events, keyword_costs, keyword_flow, rules, stun, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -36,11 +36,11 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.costs import spend
 from teambuilder.engine.dice import ACTION, CHARACTER
-from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.energy import (
     Hand,
 )
 from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
+from teambuilder.engine.purchase_costs import purchase_cost
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -121,7 +121,7 @@ def action_usable(game: Game, player: int, die: Die) -> bool:
     for ability in game.slots[die.slot].card.abilities:
         if ability.trigger != "action":
             continue
-        if ability.usable and not selectors.all_hold(Context(game, player, die.slot, die), ability.usable):
+        if ability.usable and not conditions.all_hold(Context(game, player, die.slot, die), ability.usable):
             return False
         if ability.limit == "once_per_turn" and any(
                 d.slot == die.slot and d.owner == player and d.zone is Zone.OUT_OF_PLAY for d in game.dice):
@@ -162,7 +162,7 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False   # a global another ability switches on for a while (A Moment of Bliss)
     if ability.life_cost > game.players[player].life:
         return False   # its cost in life cannot be paid
-    return not ability.conditions or selectors.all_hold(Context(game, player, slot), ability.conditions)
+    return not ability.conditions or conditions.all_hold(Context(game, player, slot), ability.conditions)
 
 
 def priority_options(game: Game) -> list[Action]:

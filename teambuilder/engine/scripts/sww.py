@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, DieFilter, Effect, Selector
-from teambuilder.engine import effects, keywords, primitives, rules, selectors
+from teambuilder.engine import die_facts, effects, keywords, primitives, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.moves import field_die
@@ -63,7 +63,7 @@ def misdirection(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     choice), which takes its place on the same level."""
     if not dice:
         return False
-    used = [d for d in ctx.game.zone(ctx.controller, Zone.USED) if selectors.is_character_die(d)]
+    used = [d for d in ctx.game.zone(ctx.controller, Zone.USED) if die_facts.is_character_die(d)]
     if not used:
         ctx.game.say("has no character die in the used pile to exchange.", ctx.controller)
         return False
@@ -126,7 +126,7 @@ def _plot_twist_draw(game: Game, player: int, action: Action, data: Nothing) -> 
             break
         die = game.rng.choice(bag)
         drawn.add(die.id)
-        if not selectors.is_character_die(die):
+        if not die_facts.is_character_die(die):
             game.say(f"draws {die.spec.name} from the opponent's bag and returns it.", player)
             continue
         roll(game, die)

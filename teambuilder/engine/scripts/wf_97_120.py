@@ -25,6 +25,7 @@ from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, primitives
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.choices import chosen_text
+from teambuilder.engine.die_facts import card_name
 from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
@@ -34,7 +35,7 @@ from teambuilder.engine.scripts.wf_common import (
     use_effect,
     yes_no,
 )
-from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:

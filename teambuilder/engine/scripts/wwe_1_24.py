@@ -15,8 +15,9 @@ primitives, so every rule still applies.
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine.die_facts import card_name
 from teambuilder.engine.scripts import script
-from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die
 
 # -- 11wwe Bobby Heenan: The Weasel ------------------------------------------------------

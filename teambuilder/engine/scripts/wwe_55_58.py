@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Pass
+from teambuilder.engine.die_facts import die_cost
 from teambuilder.engine.rolling import draw
 from teambuilder.engine.scripts import NOTHING, Frozen, Nothing, ask, continuation, script
 from teambuilder.engine.scripts.wwe_common import (
@@ -25,7 +26,7 @@ from teambuilder.engine.scripts.wwe_common import (
     queue_damage,
     will_be_kod,
 )
-from teambuilder.engine.selectors import Context, die_cost
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:

@@ -18,9 +18,10 @@ from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events
 from teambuilder.engine.actions import Action, Choose, ChooseTarget
 from teambuilder.engine.dice import CHARACTER, Face
+from teambuilder.engine.die_facts import card_name
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.scripts import Frame, Frozen, ask, continuation, script
-from teambuilder.engine.selectors import Context, card_name
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import events, primitives
+from teambuilder.engine.die_facts import affiliations
 from teambuilder.engine.scripts import Frozen, script
-from teambuilder.engine.selectors import Context, affiliations
+from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from teambuilder.engine.dice import ACTION, CHARACTER, ENERGY, Face
-from teambuilder.engine.effects import purchase_cost
 from teambuilder.engine.game import Game
+from teambuilder.engine.purchase_costs import purchase_cost
 from teambuilder.engine.state import Die, Mark, Zone
 
 TEXT_LIMIT = 240        # characters of card text a tooltip shows
