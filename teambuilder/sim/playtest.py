@@ -130,6 +130,7 @@ class PlaytestSession:
 
     def _apply(self, player: int, action: Action, automatic: bool = False) -> None:
         decision, window, turn = self.game.decision, self.game.window, self.game.turn_number
+        said = len(self.game.log)      # a pass goes in the log before what follows it
         self.game.apply(action)
         if automatic:
             self.automatic.add(len(self.deciders))
@@ -137,7 +138,7 @@ class PlaytestSession:
         if player == AI and isinstance(action, Pass) and decision is not None and \
                 decision.kind == DecisionKind.PRIORITY and window in _WINDOW_NAMES:
             name = self.game.players[AI].name
-            self.notes.append((len(self.game.log), f"T{turn} {name}: passes priority ({_WINDOW_NAMES[window]})."))
+            self.notes.append((said, f"T{turn} {name}: passes priority ({_WINDOW_NAMES[window]})."))
 
     def pass_for_me(self) -> int:
         """Pass for the user where passing is all that is left to do; how many passes."""

@@ -85,6 +85,7 @@ def start_application(theme: str | None = None) -> QApplication:
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("Dice Masters Team Builder")
+    app.setDesktopFileName("teambuilder")     # packaging/teambuilder.desktop: the desktop groups its windows
     app.setOrganizationName("teambuilder")
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "teambuilder.svg")))

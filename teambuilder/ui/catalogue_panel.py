@@ -82,7 +82,6 @@ class CataloguePanel(QWidget):
         self.search_error = QLabel(objectName="catalogueSearchError")
         self.search_error.setWordWrap(True)
         self.search_error.setVisible(False)
-        self.search_error.setStyleSheet("color: #c0392b;")
         self.result_count = QLabel(objectName="catalogueResultCount")
         # The count and the error share one line of fixed height (two for a long error).
         status_line = QWidget(objectName="catalogueStatusLine")

@@ -100,3 +100,16 @@ def test_a_broken_replay_is_a_one_line_error(tmp_path: Path) -> None:
     path.write_text('{"seed": 1}')
     with pytest.raises(PlaytestError, match=r"replay\.json: not a saved playtest"):
         PlaytestSession.read_replay(path)
+
+
+def test_the_ais_passes_are_logged_where_they_happened(make_session) -> None:  # type: ignore[no-untyped-def]
+    session = make_session()
+    play(session, my_moves=30)
+    lines = session.log_lines()
+    passes = [i for i, line in enumerate(lines) if "passes priority" in line]
+    assert passes, "the AI never passed"
+    for index in passes:
+        turn = lines[index].split()[0]                      # "T6"
+        earlier = [line.split()[0] for line in lines[:index] if line.startswith("T")]
+        # Nothing before a pass belongs to a later turn: the pass is not filed after what followed it.
+        assert all(int(t[1:]) <= int(turn[1:]) for t in earlier[-5:]), lines[index - 5:index + 1]

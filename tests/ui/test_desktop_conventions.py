@@ -140,3 +140,22 @@ def test_every_focusable_widget_has_an_accessible_name(qtbot: QtBot, window, cat
         if not name.strip():
             nameless.append(f"{type(widget).__name__} {widget.objectName()!r}")
     assert not nameless, ", ".join(nameless)
+
+
+def test_the_desktop_entry_and_the_licence_match_the_app(qapp) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QStyleFactory
+
+    from teambuilder.ui.app import start_application
+
+    style, palette, sheet = qapp.style().name(), qapp.palette(), qapp.styleSheet()
+    start_application("light")
+    qapp.setStyleSheet(sheet)                       # (the theme is app-wide: put it back)
+    qapp.setStyle(QStyleFactory.create(style))
+    qapp.setPalette(palette)
+    repo = Path(__file__).resolve().parents[2]
+    assert (repo / "packaging" / f"{QGuiApplication.desktopFileName()}.desktop").is_file()
+    assert (repo / "LICENSE").read_text().startswith("MIT License")
+    assert 'license = "MIT"' in (repo / "pyproject.toml").read_text()
