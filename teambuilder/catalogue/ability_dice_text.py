@@ -74,8 +74,6 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("attacking")
     if f.blocking:
         words.append("blocking")
-    if f.blocked is not None:
-        words.append("blocked" if f.blocked else "unblocked")
     words += ["named"] if f.named else ["not-named"] if f.named is False else []
     if f.sidekick is True:
         noun = "Sidekick dice" if plural else "Sidekick die"

@@ -261,7 +261,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
     for die in unblocked:
         # (A controlled die stays controlled out of play; when control ends it goes back
         # to its owner's field: XMF, control returns it "in whatever area you took it from".)
-        die.zone = Zone.OUT_OF_PLAY
+        # A token leaving the field is gone (rulebook, tokens): it never reaches a pile.
+        die.zone = Zone.GONE if die.token else Zone.OUT_OF_PLAY
         die.leave_combat()
     game.damage_queue.extend(events)
 
@@ -278,7 +279,7 @@ def run_combat_ko(game: Game, task: Task) -> None:
     for die_id in game.leaving_after_damage:
         die = game.dice[die_id]
         if die.zone is Zone.FIELD:
-            die.zone = Zone.OUT_OF_PLAY
+            die.zone = Zone.GONE if die.token else Zone.OUT_OF_PLAY
             die.leave_combat()
     game.leaving_after_damage.clear()
     for attacker_id in sorted(cleavers):

@@ -22,7 +22,6 @@ level it shows (Sandman: Sandilicious!, 84ig): a ``printed`` stat modifier (``ef
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
@@ -30,7 +29,7 @@ from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import move, spin_to
 from teambuilder.engine.scripts import ask, continuation
-from teambuilder.engine.scripts.values import Frozen
+from teambuilder.engine.scripts.values import FaceTurn
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, StatModifier, Zone
 
@@ -38,14 +37,6 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 FACE_PICK = "language:turn_to_energy"     # the continuation (the AIs' default takes the first: fewest energy)
-
-
-@dataclass(frozen=True)
-class FaceTurn(Frozen):
-    """Dice waiting to be turned: who picks, and the dice still to turn (the first is asked about)."""
-
-    picker: int
-    dice: tuple[int, ...]
 
 
 def energy_faces(die: Die) -> list[int]:

@@ -40,8 +40,6 @@ NOT_FIRED: dict[tuple[str, int], str] = {
     ("134ig", 2): "unsupported (the face a die was rolled on cannot be read): written inert, conditions never hold",
     ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
     ("152ig", 2): "unsupported (the symbol and purpose of energy spent cannot be read): written inert",
-    ("41dps", 2): "the smoke position always has dice in your Prep Area and the global needs it empty "
-                  "(tests/scenarios/cards/dps/41dps-global-draw-into-empty-prep.yaml fires it)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
     ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "

@@ -90,3 +90,14 @@ class KeepOffer(Frozen):
     otherwise: str
     level: int
     up_to: bool = False      # the player may stop before keeping ``keep`` (``keep_up_to``)
+
+
+# (Here, beside ``Frozen``, not in face_turning: a compiled dataclass may extend a compiled
+# class only within its module.)
+@dataclass(frozen=True)
+class FaceTurn(Frozen):
+    """Dice waiting to be turned (``turn_to_energy``): who picks, and the dice still to turn
+    (the first is asked about)."""
+
+    picker: int
+    dice: tuple[int, ...]
