@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from teambuilder import __version__
@@ -50,6 +51,7 @@ def set_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.glob("*.yaml") if p.name not in NON_SET_FILES)
 
 
+@cache
 def reader_fingerprint() -> bytes:
     """What reads the card files: the catalogue package's own source (or, where the app is
     frozen and its source is not at hand, its version). An index built by an older reader

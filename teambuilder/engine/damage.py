@@ -259,8 +259,6 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                            instigator=first_dealer)
     damaged: list[Die] = []
     dealt: dict[int, tuple[int, bool]] = {}     # die -> damage this batch dealt it, any of it combat
-    harmers: dict[int, int | None] = {}       # die -> the player whose die or ability damaged it
-    taken: dict[int, int] = {}                # die -> the damage it took in this batch
     first_hit: dict[int, DamageEvent] = {}       # die -> the first damage event of the batch that hit it
     for event in batch:
         if event.die is None or event.amount <= 0:
@@ -276,8 +274,6 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             game.dice[event.source].owner if event.source is not None else None)
         if harmer is not None:
             game.this_turn.harmed_by.setdefault(die.id, set()).add(harmer)
-        harmers.setdefault(die.id, harmer)
-        taken[die.id] = taken.get(die.id, 0) + event.amount
         if event.combat:
             game.this_turn.combat_damage[die.id] = game.this_turn.combat_damage.get(die.id, 0) + event.amount
         total, combat = dealt.get(die.id, (0, False))
@@ -293,9 +289,9 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         amount, combat = dealt[die.id]
         first = first_hit[die.id]
         hitter = game.dice[first.source] if first.source is not None else None
-        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat, instigator=hitter,
-                    by=first.by if first.by is not None else (hitter.owner if hitter is not None else None))
-        events.watch(game, "any_damaged", die, by=harmers.get(die.id), amount=amount, combat=combat)
+        by = first.by if first.by is not None else (hitter.owner if hitter is not None else None)
+        events.emit(game, "damaged", die, event_die=die, amount=amount, combat=combat, instigator=hitter, by=by)
+        events.watch(game, "any_damaged", die, by=by, amount=amount, combat=combat)
 
 
 RESOLVERS: dict[DecisionKind, Resolver] = {

@@ -6,7 +6,7 @@ this module only reads what the player answers in it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from teambuilder.engine.actions import (
     Action,
@@ -31,6 +31,9 @@ from teambuilder.engine.actions import (
 from teambuilder.engine.energy import Payment, Spend
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import EngineCard
+
+# The offers named by a card: buying its die, using its global, taking a Stun token off it.
+OfferT = TypeVar("OfferT", Purchase, UseGlobal, Unstun)
 
 
 class ScenarioError(ValueError):
@@ -137,14 +140,20 @@ class ScenarioActions:
             return UseAction(die_id, payment)
         return self._paid(game, key, value, payment)
 
+    def _offered_for(self, game: Game, options: tuple[Action, ...], kind: type[OfferT], card: Any,
+                     refusal: str) -> OfferT:
+        """The first offered action of ``kind`` on the card the scenario names (by label or code)."""
+        code = self.card(str(card)).code
+        offered = [o for o in options if isinstance(o, kind) and game.slots[o.slot].card.code == code]
+        if not offered:
+            raise NotOffered(refusal)
+        return offered[0]
+
     def _paid(self, game: Game, key: str, value: Any, payment: Payment | None) -> Action:
         options = game.decision.options if game.decision else ()
         if key == "buy":
-            code = self.card(str(value)).code
-            buys = [o for o in options if isinstance(o, Purchase) and game.slots[o.slot].card.code == code]
-            if not buys:
-                raise NotOffered(f"buy {value}: not a legal purchase now")
-            return Purchase(buys[0].slot, payment or buys[0].payment)
+            buy = self._offered_for(game, options, Purchase, value, f"buy {value}: not a legal purchase now")
+            return Purchase(buy.slot, payment or buy.payment)
         if key == "field":
             die_id = self.die(value)
             fields = [o for o in options if isinstance(o, Field)]
@@ -157,16 +166,11 @@ class ScenarioActions:
                 payment = same[0].payment
             return Field(die_id, payment)
         if key == "global":
-            code = self.card(str(value)).code
-            uses = [o for o in options if isinstance(o, UseGlobal) and game.slots[o.slot].card.code == code]
-            if not uses:
-                raise NotOffered(f"global {value}: not usable now")
-            return UseGlobal(uses[0].slot, uses[0].ability, payment or uses[0].payment)
+            use = self._offered_for(game, options, UseGlobal, value, f"global {value}: not usable now")
+            return UseGlobal(use.slot, use.ability, payment or use.payment)
         if key == "unstun":
-            code = self.card(str(value)).code
-            offers = [o for o in options if isinstance(o, Unstun) and game.slots[o.slot].card.code == code]
-            if not offers:
-                raise NotOffered(f"unstun {value}: no Stun token it may take off now")
-            return Unstun(offers[0].slot, payment or offers[0].payment)
+            offer = self._offered_for(game, options, Unstun, value,
+                                      f"unstun {value}: no Stun token it may take off now")
+            return Unstun(offer.slot, payment or offer.payment)
         raise ScenarioError(f"unknown action {key!r} (one of pass, reroll, buy, field, use, global, "
                             "unstun, attack, block, split, order, target)")
