@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QImage, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -19,6 +19,7 @@ from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Die, Zone
 from teambuilder.ui.playtest.board import DOWN_COLOUR, PAYMENT_COLOUR, BoardWidget, DieWidget
+from teambuilder.ui.playtest.board_widgets import CAPTION_HEIGHT, pixel_font
 
 HIDDEN = (Zone.BAG, Zone.CARD, Zone.GONE)
 BOX_KEYS = {Zone.PREP: "prep", Zone.RESERVE: "reserve", Zone.USED: "used", Zone.OUT_OF_PLAY: "out"}
@@ -307,7 +308,8 @@ def test_dice_follow_the_palette(board: BoardWidget, setups) -> None:  # type: i
         palette = QPalette(board.palette())
         palette.setColor(QPalette.ColorRole.Base, QColor(base))
         board.setPalette(palette)
-        image = widget.grab().toImage()
+        size = widget.size_px                   # the die's square, above its name
+        image = widget.grab().toImage().copy((widget.width() - size) // 2, 0, size, size)
         # A Sidekick die has no energy tint: its body is the palette's base colour.
         assert pixels_near(image, QColor(base), 6) > image.width() * image.height() // 4
 
@@ -417,3 +419,17 @@ def test_damage_on_a_field_die_is_marked(board: BoardWidget, setups) -> None:  #
     assert widget is not None and f"{die.damage} damage" in widget.toolTip()
     # A red badge with the amount in a corner.
     assert pixels_near(widget.grab().toImage(), QColor(DOWN_COLOUR)) > 40
+
+
+def test_every_die_is_labelled_with_its_cards_whole_name(board: BoardWidget, setups) -> None:  # type: ignore[no-untyped-def]
+    game = play_until(new_game(setups, "standard-bat-family", "standard-x-men", 3), lambda g: main_step(g, 4))
+    board.show_game(game, 0)
+    shown = [d for d in game.dice if board.die_widget(d.id) is not None]
+    assert any(d.is_sidekick for d in shown) and any(not d.is_sidekick for d in shown)
+    for die in shown:
+        widget = board.die_widget(die.id)
+        name = "Sidekick" if die.is_sidekick else game.slots[die.slot].card.card.full_name.split(":")[0]
+        assert widget.caption == name
+        if len(name) <= 10:           # "Sidekick", "Batgirl": whole, never cut to "Sidekic"
+            metrics = QFontMetrics(pixel_font(widget.font(), CAPTION_HEIGHT - 3))
+            assert metrics.horizontalAdvance(name) <= widget.width(), (name, widget.width())

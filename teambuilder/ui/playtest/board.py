@@ -35,14 +35,15 @@ from teambuilder.ui.playtest.board_model import (
     table_views,
 )
 from teambuilder.ui.playtest.board_widgets import (
+    CAPTION_HEIGHT,
     DOWN_COLOUR,
     MINI_SIZE,
     PAYMENT_COLOUR,
-    CardChip,
     DieWidget,
     FlowLayout,
     pixel_font,
 )
+from teambuilder.ui.playtest.card_chip import CardChip
 
 # The colours and the die widget are imported from here by the board's tests.
 __all__ = ["DOWN_COLOUR", "PAYMENT_COLOUR", "BoardWidget", "DieWidget"]
@@ -64,7 +65,7 @@ class _ZoneBox(QFrame):
         layout.addWidget(self.caption)
         self.flow = FlowLayout(spacing=3)
         layout.addLayout(self.flow, 1)
-        self.setMinimumHeight(MINI_SIZE + 26)
+        self.setMinimumHeight(MINI_SIZE + CAPTION_HEIGHT + 26)
 
     def set_count(self, count: int) -> None:
         self.caption.setText(f"{self.title} ({count})")
@@ -135,12 +136,14 @@ class _PlayerPanel(QFrame):
 
 class BoardWidget(QWidget):
     """The game board, read-only. Call ``show_game`` after every decision; dice and cards
-    report clicks (``die_clicked(die id)``, ``card_clicked(slot index)``). The marks set by
+    report clicks (``die_clicked(die id)``, ``card_clicked(slot index)``, ``global_clicked(slot
+index)``). The marks set by
     ``set_selectable``, ``set_selected`` and ``set_highlight_payment`` stay until they are
     set again (an empty set clears them), across redraws."""
 
     die_clicked = Signal(int)
     card_clicked = Signal(int)
+    global_clicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -154,6 +157,7 @@ class BoardWidget(QWidget):
         self._selectable: set[int] = set()
         self._selected: set[int] = set()
         self._payment: set[int] = set()
+        self._card_marks: tuple[set[int], set[int], int | None] = (set(), set(), None)
         self._summary = "No game"
         self.header = QLabel("No game")
         self.header.setObjectName("boardHeader")
@@ -267,8 +271,10 @@ class BoardWidget(QWidget):
         if chip is None:
             chip = CardChip(card.slot, self)
             chip.clicked.connect(lambda slot=card.slot: self.card_clicked.emit(slot))
+            chip.global_clicked.connect(lambda slot=card.slot: self.global_clicked.emit(slot))
             self._cards[card.slot] = chip
         chip.set_view(card)
+        self._mark_card(chip)
         return chip
 
     def _set_items(self, layout: FlowLayout, widgets: list[DieWidget] | list[CardChip]) -> None:
@@ -311,6 +317,17 @@ class BoardWidget(QWidget):
         """Dice a proposed payment would spend: an orange ring and tint."""
         self._payment = set(die_ids)
         self._remark()
+
+    def set_card_marks(self, buyable: set[int], global_usable: set[int], picked: int | None) -> None:
+        """Cards that can be bought now (dashed ring), whose global can be used now (a "G"
+        badge), and the card the picked answer is about (solid ring)."""
+        self._card_marks = (set(buyable), set(global_usable), picked)
+        for chip in self._cards.values():
+            self._mark_card(chip)
+
+    def _mark_card(self, chip: CardChip) -> None:
+        buyable, usable, picked = self._card_marks
+        chip.set_marks(chip.slot in buyable, chip.slot in usable, chip.slot == picked)
 
     def _remark(self) -> None:
         for widget in self._dice.values():

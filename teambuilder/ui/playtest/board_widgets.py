@@ -1,6 +1,6 @@
 """The playtest board's small painted pieces: ``DieWidget`` (one die, drawn by a die
-painter from its ``DieView``), ``CardChip`` (a card on the table), ``FlowLayout`` (items in
-wrapping rows) and the sizes, colours and font helper they share.
+painter from its ``DieView``), ``FlowLayout`` (items in wrapping rows) and the sizes,
+colours and font helper they share with ``card_chip``.
 
 They live apart from the board's layout so each stays small: these widgets only draw the
 plain values ``board_model`` reads and report clicks; where they sit on the table and when
@@ -26,12 +26,13 @@ from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QWidget
 
 from teambuilder.engine.dice import ACTION, ENERGY, Face
 from teambuilder.engine.state import Zone
-from teambuilder.ui.playtest.board_model import CardView, DieView
+from teambuilder.ui.playtest.board_model import DieView
 from teambuilder.ui.symbols import ENERGY_COLOURS, paint_symbol
 
 DIE_SIZE = 46
 MINI_SIZE = 28          # used pile and out of play: only which die it is matters there
-CARD_SIZE = QSize(104, 40)
+CAPTION_HEIGHT = 13     # the card's name under each die
+CAPTION_WIDTH = {DIE_SIZE: 76, MINI_SIZE: 64}   # wider names are elided (the tooltip has them)
 PAYMENT_COLOUR = "#ff8c00"
 UP_COLOUR, DOWN_COLOUR = "#2e9e4f", "#d03b31"
 
@@ -110,7 +111,7 @@ class FlowLayout(QLayout):
         return y + row - rect.y() + margins.bottom()
 
 
-def _mix(base: QColor, tint: QColor, amount: float) -> QColor:
+def mix_colours(base: QColor, tint: QColor, amount: float) -> QColor:
     return QColor.fromRgbF(*(b + (t - b) * amount for b, t in (
         (base.redF(), tint.redF()), (base.greenF(), tint.greenF()), (base.blueF(), tint.blueF()))))
 
@@ -123,7 +124,7 @@ def pixel_font(font: QFont, pixels: float, bold: bool = False) -> QFont:
     return sized
 
 
-class _Clickable(QWidget):
+class Clickable(QWidget):
     """A small painted item that reports a left click (or Space/Enter when focused)."""
 
     clicked = Signal()
@@ -140,7 +141,7 @@ class _Clickable(QWidget):
         super().keyPressEvent(event)
 
 
-class DieWidget(_Clickable):
+class DieWidget(Clickable):
     """One die. Dynamic properties for tests and style sheets: ``dieId``, ``zone`` (the
     zone's value), ``player``, ``selectable``, ``selected``, ``payment``."""
 
@@ -161,7 +162,11 @@ class DieWidget(_Clickable):
             return
         self.view, self.owner = view, owner
         self.size_px = MINI_SIZE if mini else DIE_SIZE
-        self.setFixedSize(self.size_px, self.size_px)
+        self.caption = die_caption(view)
+        caption_font = pixel_font(self.font(), CAPTION_HEIGHT - 3)
+        wanted = QFontMetrics(caption_font).horizontalAdvance(self.caption) + 4
+        self.setFixedSize(max(self.size_px, min(wanted, CAPTION_WIDTH[self.size_px])),
+                          self.size_px + CAPTION_HEIGHT)
         self.setProperty("zone", view.zone.value)
         self.setProperty("player", view.player)
         tip = view.tooltip(owner)
@@ -182,15 +187,34 @@ class DieWidget(_Clickable):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(self.size_px, self.size_px)
+        return self.size()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         if self.view is None:
             return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_caption(painter)
+        # The die itself is a square centred above its caption.
+        painter.translate((self.width() - self.size_px) / 2, 0)
         _DiePainter(painter, self, self.view).paint()
         painter.end()
+
+    def _paint_caption(self, painter: QPainter) -> None:
+        """The card's name under the die, whole where it fits, else elided (the tooltip
+        gives it whole): which die this is should never be a guess from three letters."""
+        font = pixel_font(self.font(), CAPTION_HEIGHT - 3)
+        rect = QRectF(0, self.size_px, self.width(), CAPTION_HEIGHT)
+        text = QFontMetrics(font).elidedText(self.caption, Qt.TextElideMode.ElideRight, self.width())
+        painter.setFont(font)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
+
+
+def die_caption(view: DieView) -> str:
+    """The name a die is known by on the table: its card's name before the subtitle
+    ("Cheetah" for "Cheetah: Goddess of the Hunt"), "Sidekick", or the token's name."""
+    return view.name.split(":")[0].strip() or "?"
 
 
 class _DiePainter:
@@ -211,7 +235,7 @@ class _DiePainter:
         self._body()
         face = self.view.face
         if face is None:
-            self._name(self.body, centre=True)
+            pass                 # used pile, out of play: the tint and the caption say which
         elif face.kind == ENERGY:
             self._energy(face)
         elif face.kind == ACTION:
@@ -223,11 +247,11 @@ class _DiePainter:
     def _body(self) -> None:
         base = self.colour(QPalette.ColorRole.Base)
         tint = QColor(ENERGY_COLOURS[self.view.energy[0]]) if self.view.energy else None
-        fill = _mix(base, tint, 0.3) if tint is not None else base
+        fill = mix_colours(base, tint, 0.3) if tint is not None else base
         if self.w.property("payment"):
-            fill = _mix(fill, QColor(PAYMENT_COLOUR), 0.45)
+            fill = mix_colours(fill, QColor(PAYMENT_COLOUR), 0.45)
         elif self.w.property("selected"):
-            fill = _mix(fill, self.colour(QPalette.ColorRole.Highlight), 0.45)
+            fill = mix_colours(fill, self.colour(QPalette.ColorRole.Highlight), 0.45)
         self.p.setPen(QPen(self.colour(QPalette.ColorRole.Mid), 1.5))
         self.p.setBrush(fill)
         radius = self.body.width() * 0.18
@@ -252,18 +276,6 @@ class _DiePainter:
             self.p.setPen(QPen(self.colour(QPalette.ColorRole.Text), 1, Qt.PenStyle.DotLine))
             self.p.drawRect(QRectF(0.5, 0.5, self.s - 1, self.s - 1))
 
-    def _name(self, rect: QRectF, centre: bool = False) -> None:
-        """The card's first word, as much as fits: which card the die belongs to."""
-        font = pixel_font(self.w.font(), self.s * (0.3 if centre else 0.22), bold=centre)
-        text = self.view.name.split(":")[0].split()[0] if self.view.name else "?"
-        metrics, room = QFontMetrics(font), int(rect.width()) - 2
-        # Cut, not elided: on a small die "Sid" says more than "S…".
-        while len(text) > 1 and metrics.horizontalAdvance(text) > room:
-            text = text[:-1]
-        self.p.setFont(font)
-        self.p.setPen(self.colour(QPalette.ColorRole.Text))
-        self.p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-
     def _symbols(self, names: list[str], centre: QPointF, size: float, amount: int | None = None) -> None:
         left = centre.x() - (len(names) * size + (len(names) - 1) * 2) / 2
         for index, name in enumerate(names):
@@ -279,7 +291,7 @@ class _DiePainter:
             self._symbols(list(face.symbols), centre, size)
 
     def _action(self, face: Face) -> None:
-        """A four-pointed star over the card's name, burst marks beside it."""
+        """A four-pointed star, burst marks beside it."""
         s, body = self.s, self.body
         centre = QPointF(body.center().x(), body.top() + s * 0.3)
         tip, waist = s * 0.17, s * 0.05
@@ -291,11 +303,10 @@ class _DiePainter:
         if face.burst:
             self._symbols(["burst"] * face.burst, QPointF(body.right() - s * 0.14, body.top() + s * 0.14),
                           s * 0.18)
-        self._name(QRectF(body.left(), body.bottom() - s * 0.38, body.width(), s * 0.34))
 
     def _character(self, face: Face) -> None:
-        """Level pips top right; fielding cost (before fielding) or damage (field) top left; the
-        card's name in the middle; attack bottom left, defense bottom right."""
+        """Level pips top right; fielding cost (before fielding) or damage (field) top left;
+        attack bottom left, defense bottom right (the card's name is the caption)."""
         s, body, view = self.s, self.body, self.view
         pip = s * 0.09
         self.p.setPen(Qt.PenStyle.NoPen)
@@ -314,7 +325,6 @@ class _DiePainter:
         if face.burst:
             self._symbols(["burst"] * face.burst, QPointF(body.center().x(), body.top() + s * 0.14),
                           s * 0.16)
-        self._name(QRectF(body.left(), body.top() + s * 0.26, body.width(), s * 0.26))
         stats = QRectF(body.left() + 3, body.top(), body.width() - 6, body.height() - 1)
         self._stat(stats, view.attack, view.printed[0], Qt.AlignmentFlag.AlignLeft)
         self._stat(stats, view.defense, view.printed[1], Qt.AlignmentFlag.AlignRight)
@@ -328,58 +338,3 @@ class _DiePainter:
         self.p.setPen(colour)
         text = f"{now}{marker}" if side == Qt.AlignmentFlag.AlignLeft else f"{marker}{now}"
         self.p.drawText(rect, Qt.AlignmentFlag.AlignBottom | side, text)
-
-
-class CardChip(_Clickable):
-    """A card on the table: cost disc in its energy colours, name, dice left to buy."""
-
-    def __init__(self, slot: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.slot = slot
-        self.view: CardView | None = None
-        self.setObjectName(f"card{slot}")
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setFixedSize(CARD_SIZE)
-
-    def set_view(self, view: CardView) -> None:
-        if view == self.view:
-            return
-        self.view = view
-        self.setToolTip(view.tooltip())
-        self.setAccessibleName(view.summary())
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        view = self.view
-        if view is None:
-            return
-        palette = self.palette()
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        frame = QRectF(0.5, 0.5, self.width() - 1, self.height() - 1)
-        colours = [QColor(ENERGY_COLOURS[e]) for e in view.energy] or [QColor(ENERGY_COLOURS["generic"])]
-        base = palette.color(QPalette.ColorRole.Base)
-        # A card with no dice left to buy fades: it no longer matters for purchases.
-        painter.setOpacity(1.0 if view.left else 0.55)
-        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
-        painter.setBrush(_mix(base, colours[0], 0.15))
-        painter.drawRoundedRect(frame, 6, 6)
-        disc = QRectF(4, (self.height() - 22) / 2, 22, 22)
-        painter.setPen(Qt.PenStyle.NoPen)
-        span = 360 * 16 // len(colours)
-        for index, colour in enumerate(colours):
-            painter.setBrush(colour)
-            painter.drawPie(disc, 90 * 16 + index * span, span)
-        painter.setPen(QColor("white"))
-        painter.setFont(pixel_font(self.font(), 12, bold=True))
-        painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, str(view.cost_now))
-        text_rect = QRectF(disc.right() + 4, 3, self.width() - disc.right() - 8, self.height() - 6)
-        name_font = pixel_font(self.font(), 11, bold=True)
-        name = QFontMetrics(name_font).elidedText(view.name.split(":")[0], Qt.TextElideMode.ElideRight,
-                                                  int(text_rect.width()))
-        painter.setPen(palette.color(QPalette.ColorRole.Text))
-        painter.setFont(name_font)
-        painter.drawText(text_rect, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, name)
-        painter.setFont(pixel_font(self.font(), 10))
-        painter.drawText(text_rect, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
-                         f"{view.left} {'die' if view.left == 1 else 'dice'} left")

@@ -111,6 +111,9 @@ class PlaytestWindow(QMainWindow):
         self._warn_about_engine_support()
         self.panel.chosen.connect(self.choose)
         self.board.die_clicked.connect(self._die_clicked)
+        self.board.card_clicked.connect(lambda slot: self._card_clicked(slot, False))
+        self.board.global_clicked.connect(lambda slot: self._card_clicked(slot, True))
+        self.panel.marks_changed.connect(self._update_marks)
         self.refresh()
 
     def _warn_about_engine_support(self) -> None:
@@ -143,21 +146,18 @@ class PlaytestWindow(QMainWindow):
             line = session.summary().line()
             self.summary_label.setText(f"Game over: {line}. Restart (Ctrl+R) or save the replay (Ctrl+S).")
             self.panel.show_decision(None, None, "The game is over.")
-            self.board.set_selectable(set())
-            self.board.set_selected(set())
+            self._update_marks()
             self.finished.emit(line)
             return
         self.summary_label.setText(f"Turn {game.turn_number}. You: {game.players[ME].life} life; "
                                    f"AI: {game.players[1 - ME].life} life.")
         if session.my_turn_to_decide and self.autoplay is None:
             self.panel.show_decision(game, game.decision)
-            self.board.set_selectable(self.panel.selectable_dice())
-            self.board.set_selected(self.panel.ticked_dice())
+            self._update_marks()
         else:
             self.panel.show_decision(None, None, "The AI is thinking\u2026" if session.ai_to_decide
                                      else "Autoplay is playing your side\u2026")
-            self.board.set_selectable(set())
-            self.board.set_selected(set())
+            self._update_marks()
             self.timer.start(self.pace.value())
 
     def _show_new_log_lines(self) -> None:
@@ -243,9 +243,23 @@ class PlaytestWindow(QMainWindow):
         self.refresh()
 
     def _die_clicked(self, die_id: int) -> None:
-        if self.session.my_turn_to_decide:
+        if self.session.my_turn_to_decide and self.autoplay is None:
             self.panel.die_clicked(die_id)
-            self.board.set_selected(self.panel.ticked_dice())
+            self._update_marks()
+
+    def _card_clicked(self, slot: int, global_ability: bool) -> None:
+        if self.session.my_turn_to_decide and self.autoplay is None:
+            self.panel.card_clicked(slot, global_ability)
+            self._update_marks()
+
+    def _update_marks(self) -> None:
+        """Mark on the board what the decision on screen lets the user click (nothing while
+        the AI decides or the game is over), what is picked, and what the payment spends."""
+        panel = self.panel
+        self.board.set_selectable(panel.selectable_dice())
+        self.board.set_selected(panel.ticked_dice())
+        self.board.set_highlight_payment(panel.payment_dice())
+        self.board.set_card_marks(*panel.card_marks())
 
     # -- undo, restart, replays --------------------------------------------------------
     def _stop_thinking(self) -> None:
