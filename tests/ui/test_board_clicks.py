@@ -13,13 +13,16 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from teambuilder.ai.agents import make_agent
-from teambuilder.engine.actions import Decision, DecisionKind, Field, Purchase
+from teambuilder.engine.actions import Decision, DecisionKind, Field, Purchase, UseGlobal
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Zone
+from teambuilder.sim.playtest import PlaytestConfig
+from teambuilder.teams.team_file import read_team_file
 from teambuilder.ui.playtest.click_plan import spent_dice
+from teambuilder.ui.playtest.launch import make_session
 from teambuilder.ui.playtest.window import PlaytestWindow
-from tests.ui.test_playtest_window import open_window
+from tests.ui.test_playtest_window import TEAMS, open_window
 
 
 def click(qtbot: QtBot, widget, pos: QPoint | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -153,3 +156,28 @@ def test_block_by_clicking_a_blocker_then_an_attacker(qtbot: QtBot, catalogue) -
                     != DecisionKind.BLOCKERS, timeout=5000)
     log = window.session.log_lines()
     assert any("blocks" in line for line in log[-12:]), log[-12:]
+
+
+def test_a_global_is_used_from_its_badge_on_the_card(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    mine, theirs = (read_team_file(TEAMS / "modern-infinity-watch.yaml"),
+                    read_team_file(TEAMS / "modern-brotherhood.yaml"))
+    session = make_session(mine, theirs, catalogue, PlaytestConfig(ai="greedy", seed=4, first="me"))
+    window = PlaytestWindow(session, catalogue, pace_ms=0, ask_before_closing=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    decision = play_until(qtbot, window, lambda g, d: any(isinstance(a, UseGlobal) for a in d.options))
+    slot = next(a.slot for a in decision.options if isinstance(a, UseGlobal))
+    chip = window.board.card_widget(slot)
+    assert chip.property("globalUsable")
+    others = {a.slot for a in decision.options if isinstance(a, UseGlobal)}
+    chips = [window.board.card_widget(s) for s in range(len(window.session.game.slots))]
+    assert all(not c.property("globalUsable") for c in chips if c is not None and c.slot not in others)
+    badge = chip.badge_rect().center().toPoint()
+    click(qtbot, chip, badge)
+    picked = window.panel.selected_action()
+    assert isinstance(picked, UseGlobal) and picked.slot == slot and chip.property("picked")
+    record = len(window.session.game.record)
+    click(qtbot, chip, badge)                 # again: use it
+    qtbot.waitUntil(lambda: len(window.session.game.record) > record, timeout=5000)
+    assert isinstance(window.session.game.record[record], UseGlobal)
