@@ -154,6 +154,17 @@ def cmd_team(args: argparse.Namespace) -> int:
         raise UserError(str(error), error.code) from error
 
 
+def cmd_collection(args: argparse.Namespace) -> int:
+    from teambuilder import collection_commands as commands
+
+    handlers = {"set": commands.cmd_set, "show": commands.cmd_show, "import": commands.cmd_import,
+                "export": commands.cmd_export, "missing": commands.cmd_missing}
+    try:
+        return handlers[args.subcommand](args, open_catalogue())
+    except commands.CollectionCommandError as error:
+        raise UserError(str(error), error.code) from error
+
+
 def cmd_play_family(args: argparse.Namespace) -> int:
     from teambuilder import play_commands
 
@@ -246,6 +257,26 @@ def build_parser() -> argparse.ArgumentParser:
     printed.add_argument("--event", help="event name for the sheet")
     printed.add_argument("--page", choices=["a4", "letter"], default="a4")
     team.set_defaults(handler=cmd_team)
+
+    collection = commands.add_parser("collection", help="the cards and dice you own, and what you want")
+    collection_commands = collection.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
+    owned = collection_commands.add_parser("set", help="set what you own of one card (and its die)")
+    owned.add_argument("code", metavar="CODE")
+    for option, meaning in (("--cards", "copies of the card"), ("--dice", "dice of its die (shared by the "
+                            "cards of one character in one set)"), ("--foils", "foil copies"),
+                            ("--want", "copies you want")):
+        owned.add_argument(option, type=int, metavar="N", help=meaning)
+    shown = collection_commands.add_parser("show", help="list what you own, optionally within a query")
+    shown.add_argument("query", nargs="?", default="", metavar="QUERY")
+    shown.add_argument("--json", action="store_true")
+    taken_in = collection_commands.add_parser("import", help="read a collection CSV or JSON (ours or prep-area's)")
+    taken_in.add_argument("file", metavar="FILE")
+    sent_out = collection_commands.add_parser("export", help="write the collection as CSV or JSON")
+    sent_out.add_argument("--to", required=True, choices=["csv", "json"])
+    sent_out.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+    lacking = collection_commands.add_parser("missing", help="what a team needs that you do not own")
+    lacking.add_argument("team", metavar="TEAM")
+    collection.set_defaults(handler=cmd_collection)
 
     played = commands.add_parser("play", help="play a whole game between two teams with AI players")
     played.add_argument("team_a", metavar="TEAM_A")

@@ -15,6 +15,7 @@ to the trash (a flag); only purging a trashed team removes it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -207,6 +208,12 @@ class TeamLibrary:
         engine = self._writer if write else self._engine
         with self._errors(doing), engine.begin() as connection:
             yield connection
+
+    def transaction(self, doing: str, write: bool = True) -> contextlib.AbstractContextManager[Connection]:
+        """One transaction on the library file, for the other stores kept in it (the
+        collection): all of it happens or none, and every failure is a LibraryError
+        saying what could not be done (``doing``: "save the collection to")."""
+        return self._connection(doing, write)
 
     @staticmethod
     def _raw(connection: Connection, team_id: int) -> RawTeam:

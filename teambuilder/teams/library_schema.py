@@ -82,9 +82,27 @@ def _create_schema_v1(connection: Connection) -> None:
     connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
+def _add_collection_v2(connection: Connection) -> None:
+    # The collection (issue 25): copies of each card, and dice of each physical die. Dice
+    # are shared by the cards of one character in one set, as the physical dice are, so
+    # they are counted per die, not per card. Counts can never go negative.
+    connection.exec_driver_sql("""
+        CREATE TABLE collection_card (
+            code TEXT PRIMARY KEY NOT NULL,
+            cards INTEGER NOT NULL DEFAULT 0 CHECK (cards >= 0),
+            foils INTEGER NOT NULL DEFAULT 0 CHECK (foils >= 0),
+            want INTEGER NOT NULL DEFAULT 0 CHECK (want >= 0)
+        )""")
+    connection.exec_driver_sql("""
+        CREATE TABLE collection_die (
+            die TEXT PRIMARY KEY NOT NULL,
+            dice INTEGER NOT NULL DEFAULT 0 CHECK (dice >= 0)
+        )""")
+
+
 # Step N takes a file from version N - 1 to version N. Append steps; never edit a released
 # one (a user's file was built by it).
-MIGRATIONS: tuple[Migration, ...] = (_create_schema_v1,)
+MIGRATIONS: tuple[Migration, ...] = (_create_schema_v1, _add_collection_v2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
