@@ -165,6 +165,16 @@ def cmd_collection(args: argparse.Namespace) -> int:
         raise UserError(str(error), error.code) from error
 
 
+def cmd_formats(args: argparse.Namespace) -> int:
+    from teambuilder import format_commands as commands
+
+    handlers = {"list": commands.cmd_list, "show": commands.cmd_show, "import": commands.cmd_import}
+    try:
+        return handlers[args.subcommand](args)
+    except commands.FormatCommandError as error:
+        raise UserError(str(error), error.code) from error
+
+
 def cmd_play_family(args: argparse.Namespace) -> int:
     from teambuilder import play_commands
 
@@ -277,6 +287,16 @@ def build_parser() -> argparse.ArgumentParser:
     lacking = collection_commands.add_parser("missing", help="what a team needs that you do not own")
     lacking.add_argument("team", metavar="TEAM")
     collection.set_defaults(handler=cmd_collection)
+
+    formats = commands.add_parser("formats", help="the tournament formats, and your own format lists")
+    formats_commands = formats.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
+    formats_commands.add_parser("list", help="every format in force, and where it comes from")
+    format_shown = formats_commands.add_parser("show", help="one format's rules")
+    format_shown.add_argument("name", metavar="NAME")
+    format_shown.add_argument("--json", action="store_true")
+    format_file = formats_commands.add_parser("import", help="check a format list and install it as yours")
+    format_file.add_argument("file", metavar="FILE")
+    formats.set_defaults(handler=cmd_formats)
 
     played = commands.add_parser("play", help="play a whole game between two teams with AI players")
     played.add_argument("team_a", metavar="TEAM_A")
