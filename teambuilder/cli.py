@@ -147,7 +147,7 @@ def cmd_team(args: argparse.Namespace) -> int:
 
     handlers = {"validate": team_commands.cmd_validate, "import": team_commands.cmd_import,
                 "export": team_commands.cmd_export, "stats": team_commands.cmd_stats,
-                "print": team_commands.cmd_print}
+                "print": team_commands.cmd_print, "random": team_commands.cmd_random}
     try:
         return handlers[args.subcommand](args, open_catalogue())
     except team_commands.TeamCommandError as error:
@@ -266,6 +266,11 @@ def build_parser() -> argparse.ArgumentParser:
     printed.add_argument("--player", help="player name for the sheet")
     printed.add_argument("--event", help="event name for the sheet")
     printed.add_argument("--page", choices=["a4", "letter"], default="a4")
+    drawn = team_commands.add_parser("random", help="draw a random legal team of a format")
+    drawn.add_argument("--format", required=True, help="format key (teambuilder formats list)")
+    drawn.add_argument("--seed", type=int, default=0, help="same seed, same team")
+    drawn.add_argument("--owned", action="store_true", help="only cards you own, with no more dice than you own")
+    drawn.add_argument("-o", "--output", required=True, metavar="FILE", help=".yaml or .json")
     team.set_defaults(handler=cmd_team)
 
     collection = commands.add_parser("collection", help="the cards and dice you own, and what you want")

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.safe_io import OutputError, atomic_path, write_text_atomic
+from teambuilder.teams.collection import Collection, dies_of
 from teambuilder.teams.formats import Format, FormatError, get_format, load_formats
 from teambuilder.teams.interchange import export_team, import_team, unknown_references
+from teambuilder.teams.library import LibraryError, TeamLibrary
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
+from teambuilder.teams.random_team import Owned, RandomTeamError, TeamDrawer
 from teambuilder.teams.stats import team_stats
 from teambuilder.teams.team_file import (
     TeamFileError,
@@ -168,4 +172,36 @@ def cmd_print(args: argparse.Namespace, catalogue: Catalogue) -> int:
     except OutputError as error:
         raise TeamCommandError(str(error)) from error
     print(f"wrote {output}: {pages} page(s), {len(team.cards)} cards, {team.total_dice} dice")
+    return 0
+
+
+def _owned(catalogue: Catalogue) -> Owned:
+    """The user's collection as ``team random --owned`` needs it."""
+    cards = catalogue.search("")
+    try:
+        with TeamLibrary.open() as library:
+            collection = Collection(library, dies_of(cards))
+            holdings = collection.holdings()
+            dice = collection.dice_owned()
+    except LibraryError as error:
+        raise TeamCommandError(str(error)) from error
+    return Owned(cards={code: h.cards for code, h in holdings.items()},
+                 dice={card.code: dice.get(collection.die_of(card.code), 0) for card in cards})
+
+
+def cmd_random(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    fmt = _format(args.format, "--format")
+    owned = _owned(catalogue) if args.owned else None
+    drawer = TeamDrawer(catalogue.search(""), fmt, CardLookup(catalogue), owned)
+    try:
+        team = drawer.draw(random.Random(args.seed), f"Random {fmt.name} {args.seed}")
+    except RandomTeamError as error:
+        raise TeamCommandError(str(error), EXIT_ILLEGAL) from error
+    output = Path(args.output)
+    try:
+        write_text_atomic(output, to_json(team) if output.suffix.lower() == ".json" else to_yaml(team))
+    except OutputError as error:
+        raise TeamCommandError(str(error)) from error
+    print(f"wrote {output}: {team.name}, {len(team.cards)} cards, {team.total_dice} dice, "
+          f"{len(team.basic_actions)} basic actions")
     return 0
