@@ -300,7 +300,8 @@ class MainWindow(QMainWindow):
             self.status("Add cards to the team before playtesting it.")
             return None
         if opponent is None or config is None:
-            dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self)
+            dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self,
+                                         default_ai=self.context.settings.ai)
             if not dialog.exec():
                 return None
         try:
