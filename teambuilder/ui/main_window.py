@@ -39,6 +39,7 @@ from teambuilder.ui.main_actions import build_actions
 from teambuilder.ui.main_menus import Shortcut, make_action
 from teambuilder.ui.save_banner import SaveBanner
 from teambuilder.ui.settings_dialog import SettingsDialog
+from teambuilder.ui.sheet_details import ask_sheet_details
 from teambuilder.ui.team_document import TeamDocument
 from teambuilder.ui.team_editor import TeamEditor
 
@@ -263,12 +264,15 @@ class MainWindow(QMainWindow):
         return fmt
 
     def print_preview(self) -> team_io.TeamSheetPreview | None:
-        """Open the print preview of the team sheet (window-modal; it deletes itself, with
-        its printer, when closed)."""
+        """Ask for the sheet's player and event, then open the print preview of the team
+        sheet (window-modal; it deletes itself, with its printer, when closed)."""
         fmt = self._format()
         if fmt is None:
             return None
-        dialog = team_io.print_preview_dialog(self.document.team, fmt, self.context.lookup, self)
+        info = ask_sheet_details(self.context.settings, self.document.team.name, "Print preview", self)
+        if info is None:
+            return None
+        dialog = team_io.print_preview_dialog(self.document.team, fmt, self.context.lookup, self, info)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
@@ -277,11 +281,14 @@ class MainWindow(QMainWindow):
         fmt = self._format()
         if fmt is None:
             return
+        info = ask_sheet_details(self.context.settings, self.document.team.name, "Export PDF", self)
+        if info is None:
+            return
         path, _ = QFileDialog.getSaveFileName(self, "Export team sheet", f"{self.document.team.name}.pdf",
                                               "PDF (*.pdf)")
         if path:
             try:
-                team_io.export_pdf(self.document.team, fmt, self.context.lookup, Path(path))
+                team_io.export_pdf(self.document.team, fmt, self.context.lookup, Path(path), info)
             except team_io.TeamIOError as error:
                 QMessageBox.warning(self, "Could not export", str(error))
                 return
