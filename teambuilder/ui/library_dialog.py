@@ -59,6 +59,9 @@ class LibraryDialog(QDialog):
         self.resize(700, 420)
         self.library = library
         self.judge = judge
+        # Verdicts by (id, last change): a refresh after a rename or a move to the trash
+        # does not load and check every team again.
+        self._verdicts: dict[tuple[int, object], tuple[str, str]] = {}
         self.chosen: int | None = None
         self.problem: str | None = None      # why the list could not be read, if it could not
         self.table = QTreeWidget(objectName="libraryTeams")
@@ -144,6 +147,13 @@ class LibraryDialog(QDialog):
         """The Legal column's text and tooltip for ``entry``."""
         if self.judge is None or entry.damaged is not None:
             return "", ""
+        key = (entry.id, entry.modified)
+        if key not in self._verdicts:
+            self._verdicts[key] = self._judge(entry)
+        return self._verdicts[key]
+
+    def _judge(self, entry: LibraryEntry) -> tuple[str, str]:
+        assert self.judge is not None
         try:
             verdict = self.judge(self.library.load(entry.id))
         except LibraryError as error:

@@ -86,6 +86,9 @@ def test_the_controls_offer_what_the_catalogue_holds(qtbot: QtBot, catalogue) ->
     assert items["filterKind"][1:] == ["Character", "Action", "Basic action"]
     assert items["filterRarity"][1:] == ["Starter", "Common", "Uncommon", "Rare", "Super rare",
                                          "Promo"]
+    engine = combo(panel, "filterEngine")
+    assert [engine.itemText(i) for i in range(engine.count())] == [
+        "Any engine support", "Played fully", "Played in part", "Stats only"]
     for energy in ("mask", "fist", "bolt", "shield"):
         button = panel.findChild(QToolButton, f"filterEnergy_{energy}")
         assert button is not None and not button.icon().isNull()
