@@ -77,7 +77,10 @@ def cmd_catalogue_build(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_search(args: argparse.Namespace) -> int:
+    from teambuilder.engine.coverage import CoverageRater  # the engine only where engine: may be asked
+
     catalogue = open_catalogue()
+    catalogue.rate_with(CoverageRater())
     try:
         cards = catalogue.search(args.query)
     except QueryError as error:

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from teambuilder import __version__
+from teambuilder.catalogue.repository import Catalogue
 from teambuilder.cli import main
+from teambuilder.engine.coverage import coverage
 from tests.conftest import REPO
 
 
@@ -85,3 +87,23 @@ def test_console_script_version() -> None:
     script = Path(sys.executable).parent / "teambuilder"
     result = subprocess.run([str(script), "--version"], capture_output=True, text=True, cwd=REPO, check=False)
     assert result.returncode == 0 and result.stdout.strip() == f"teambuilder {__version__}"
+
+
+def test_search_engine_full_lists_the_cards_the_engine_plays_fully(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "search", "engine:full set:sww")
+    assert code == 0
+    listed = [line.split()[0] for line in out.splitlines()]
+    catalogue = Catalogue.open()
+    expected = [c.code for c in catalogue.search("set:sww") if coverage(c).status == "full"]
+    not_full = [c.code for c in catalogue.search("") if coverage(c).status != "full"][:1]
+    catalogue.close()
+    assert listed == expected and listed
+    code, out, _ = run(capsys, "cards", "search", f"engine:full code:{not_full[0]}")
+    assert (code, out) == (0, "")
+
+
+def test_search_engine_bogus_is_one_line_with_the_column(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "cards", "search", "set:sww engine:bogus")
+    assert code == 2 and out == ""
+    assert err.strip() == ("teambuilder: bad query at column 9 ('engine:bogus'): engine: unknown engine "
+                           "status 'bogus' (one of full, partial, none)")

@@ -16,6 +16,8 @@ from pathlib import Path
 SIZES = ((1280, 720), (1920, 1080))
 THEMES = ("light", "dark")
 REPO = Path(__file__).resolve().parents[1]
+# Picture this checkout's code, not whatever teambuilder the interpreter has installed.
+sys.path.insert(0, str(REPO))
 
 
 def main(out: Path) -> int:
@@ -36,6 +38,8 @@ def main(out: Path) -> int:
     for theme in THEMES:
         themes.apply_theme(app, theme)
         for width, height in SIZES:
+            # A fresh library each time: the team opened is never a second copy ("(2)").
+            os.environ["TEAMBUILDER_USER_DIR"] = tempfile.mkdtemp(prefix="teambuilder-screenshots-")
             window = create_main_window(catalogue)
             window.open_path(teams / "standard-x-men.yaml")
             window.catalogue_panel.search_box.setText("set:xmf")

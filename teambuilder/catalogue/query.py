@@ -23,6 +23,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "cost": ("cost", "number"), "max": ("max", "number"), "fcost": ("fcost", "number"),
     "a": ("a", "number"), "attack": ("a", "number"), "d": ("d", "number"),
     "defense": ("d", "number"), "level": ("level", "number"),
+    "engine": ("engine", "choice"),
 }
 OPERATORS = ("<=", ">=", ":", "=", "<", ">")
 # Bounds that keep any query cheap (and inside SQLite's expression-depth limit); real
@@ -218,6 +219,17 @@ def _field_term(token: Token, canonical: str, kind: str) -> FieldTerm:
         raise QueryError(f"{canonical}: expected a number from 0 to {10 ** MAX_NUMBER_DIGITS - 1}",
                          token.position, token.text)
     return FieldTerm(canonical, token.operator, token.value, token.position, token.text)
+
+
+def field_terms(tree: Node, field: str) -> list[FieldTerm]:
+    """Every term on canonical ``field`` in ``tree``, in the order they were written."""
+    if isinstance(tree, FieldTerm):
+        return [tree] if tree.field == field else []
+    if isinstance(tree, Not):
+        return field_terms(tree.operand, field)
+    if isinstance(tree, And | Or):
+        return [term for operand in tree.operands for term in field_terms(operand, field)]
+    return []
 
 
 def _check_bounds(query: str) -> None:

@@ -15,11 +15,13 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, exists, false, not_, or_, select, true
 from sqlmodel import col
 
+from teambuilder.catalogue.engine_status import ENGINE_STATUSES
 from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.catalogue.query import And, FieldTerm, MatchAll, Node, Not, Or, QueryError, Word
 from teambuilder.catalogue.store import (
     CardAffiliationRow,
     CardEnergyRow,
+    CardEngineStatusRow,
     CardKeywordRow,
     CardLevelRow,
     CardRow,
@@ -46,6 +48,9 @@ class QueryVocabulary:
     affiliations: dict[str, str]  # key -> display name
     keywords: dict[str, str]
     universes: dict[str, frozenset[str]] = field(default_factory=dict)   # name -> set codes
+    # Whether the engine status table is filled (see catalogue.engine_status): only then
+    # can ``engine:`` be answered.
+    engine_rated: bool = False
 
 
 def _key(text: str) -> str:
@@ -92,6 +97,17 @@ class _Compiler:
         known = ", ".join(sorted(self.vocabulary.universes, key=str.lower))
         raise QueryError(f"universe: unknown universe '{term.value}' (one of {known})", term.position, term.token)
 
+    def engine(self, term: FieldTerm) -> ColumnElement[bool]:
+        status = term.value.lower()
+        if status not in ENGINE_STATUSES:
+            raise QueryError(f"engine: unknown engine status '{term.value[:20]}' (one of "
+                             f"{', '.join(ENGINE_STATUSES)})", term.position, term.token)
+        if not self.vocabulary.engine_rated:
+            raise QueryError("engine: this catalogue was opened without the rules engine, so "
+                             "it cannot say how fully cards are played", term.position, term.token)
+        return col(CardRow.code).in_(select(col(CardEngineStatusRow.card_code)).where(
+            col(CardEngineStatusRow.status) == status))
+
     def named(self, term: FieldTerm, table: dict[str, str], what: str) -> str:
         options = {key: key for key in table}
         options.update({_key(name): key for key, name in table.items()})
@@ -129,6 +145,8 @@ class _Compiler:
             keyword = self.named(term, self.vocabulary.keywords, "keyword")
             return exists(select(col(CardKeywordRow.card_code)).where(
                 col(CardKeywordRow.card_code) == col(CardRow.code), col(CardKeywordRow.keyword) == keyword))
+        if name == "engine":
+            return self.engine(term)
         number = int(value)
         if name in ("cost", "max", "level"):
             count = {"cost": col(CardRow.cost), "max": col(CardRow.max_dice),

@@ -26,8 +26,9 @@ from sqlmodel import Session, col, select
 
 from teambuilder import paths
 from teambuilder.catalogue.ability_text import AFFILIATION_NAMES
+from teambuilder.catalogue.engine_status import EngineRater, stored_key, write_statuses
 from teambuilder.catalogue.model import Card, CardSet
-from teambuilder.catalogue.query import parse
+from teambuilder.catalogue.query import QueryError, field_terms, parse
 from teambuilder.catalogue.query_sql import QueryVocabulary, compile_query
 from teambuilder.catalogue.store import (
     STORE_FILE,
@@ -41,6 +42,7 @@ from teambuilder.catalogue.store import (
     damaged_message,
     index_engine,
     is_damage,
+    one_line,
     open_store,
 )
 
@@ -59,6 +61,9 @@ class Catalogue:
         self._rebuild_lock = threading.Lock()
         self._engine: Engine = index_engine(info.path)
         self._cards: dict[str, Card] = {}
+        self._rater: EngineRater | None = None
+        self._rated_key: str | None = None     # the key of the rows known to be stored
+        self._rating_lock = threading.Lock()
         # A temporary index goes when the catalogue does, closed or not (the CLI never
         # closes it), at the latest when the program exits.
         self._discard = weakref.finalize(self, _remove, info.path) if info.temporary else None
@@ -75,7 +80,8 @@ class Catalogue:
             universes.setdefault(card_set.universe, set()).add(card_set.code)
         self.vocabulary = QueryVocabulary(sets=frozenset(s.code for s in self._sets),
                                           universes={u: frozenset(c) for u, c in universes.items()},
-                                          affiliations=self.affiliations, keywords=self.keywords)
+                                          affiliations=self.affiliations, keywords=self.keywords,
+                                          engine_rated=self._rater is not None)
         AFFILIATION_NAMES.update(self.affiliations)   # card text shows "X-Men", not "x_men"
 
     def _read(self, run: Callable[[Session], T]) -> T:
@@ -105,6 +111,7 @@ class Catalogue:
                 self._discard = weakref.finalize(self, _remove, info.path)
             self.info, self._engine = info, index_engine(info.path)
             self._cards.clear()
+            self._rated_key = None          # the new file has no engine statuses yet
             with Session(self._engine) as session:
                 self._load_vocabulary(session)
 
@@ -138,9 +145,40 @@ class Catalogue:
             card = self._cards[code] = Card.from_dict(json.loads(card_json))
         return card
 
+    def rate_with(self, rater: EngineRater) -> None:
+        """Let ``engine:`` searches use ``rater`` (see catalogue.engine_status). The
+        statuses are written into the index at the first such search, or by
+        :meth:`refresh_engine_statuses`, and only when the stored ones are from another
+        engine."""
+        with self._rating_lock:
+            self._rater, self._rated_key = rater, None
+            self.vocabulary = replace(self.vocabulary, engine_rated=True)
+
+    def refresh_engine_statuses(self) -> None:
+        """Make the stored engine statuses match the rater's (a no-op without one, and
+        when they already do). Raises SQLAlchemyError when the index cannot be written."""
+        with self._rating_lock:
+            rater = self._rater
+            if rater is None or self._rated_key == rater.key:
+                return
+            key = rater.key
+            if self._read(stored_key) != key:
+                statuses = [(card.code, rater.status(card)) for card in self.search("")]
+                write_statuses(self._engine, key, statuses)
+            self._rated_key = key
+
     def search(self, query: str) -> list[Card]:
         """Cards matching ``query`` in catalogue order. Raises QueryError for a bad query."""
-        condition = compile_query(parse(query), self.vocabulary)
+        tree = parse(query)
+        engine_terms = field_terms(tree, "engine")
+        condition = compile_query(tree, self.vocabulary)
+        if engine_terms:
+            try:
+                self.refresh_engine_statuses()
+            except SQLAlchemyError as error:
+                term = engine_terms[0]
+                raise QueryError(f"engine: the engine statuses could not be written into the card "
+                                 f"index ({one_line(error)})", term.position, term.token) from error
         statement = (select(col(CardRow.code), col(CardRow.card_json)).where(condition)
                      .order_by(col(CardRow.set_position), col(CardRow.number)))
         return self._read(lambda session: [self._decode(code, card_json)

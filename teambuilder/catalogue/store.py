@@ -30,7 +30,7 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from teambuilder.catalogue.loader import LoadResult, content_hash, load_catalogue
 
-SCHEMA_VERSION = "2"  # 2: cards carry abilities
+SCHEMA_VERSION = "3"  # 2: cards carry abilities; 3: the engine status table
 STORE_FILE = "catalogue.sqlite"
 
 
@@ -117,6 +117,22 @@ class CardLevelRow(SQLModel, table=True):
     burst: int
 
 
+class CardEngineStatusRow(SQLModel, table=True):
+    """How fully the rules engine plays each card (``full``, ``partial``, ``none``).
+
+    The catalogue cannot compute this (it sits below the engine); a layer that may import
+    both fills the table through :meth:`Catalogue.rate_with`, and the meta key
+    ``engine_status_key`` names the engine the rows came from. A rebuilt index starts
+    with the table empty and no key, so the rows are always written again."""
+
+    __tablename__ = "card_engine_status"
+    card_code: str = Field(primary_key=True)
+    status: str = Field(index=True)
+
+
+ENGINE_STATUS_KEY = "engine_status_key"
+
+
 @dataclass(frozen=True)
 class StoreInfo:
     """What :func:`open_store` did: where the index is and whether it was rebuilt.
@@ -141,7 +157,7 @@ class IndexDamage(Exception):
 
 Progress = Callable[[str], None]
 _TABLES = (MetaRow, SetRow, AffiliationRow, KeywordRow, SkippedRow, CardRow, CardEnergyRow,
-           CardAffiliationRow, CardKeywordRow, CardLevelRow)
+           CardAffiliationRow, CardKeywordRow, CardLevelRow, CardEngineStatusRow)
 # SQLite's words for a damaged file, as opposed to a query it refuses (too complex, ...).
 _DAMAGE_WORDS = ("malformed", "not a database", "could not decode", "no such table",
                  "no such column", "disk i/o", "corrupt", "unable to open", "encrypted")

@@ -16,16 +16,21 @@ pool the ability language cannot yet say by itself.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
+from teambuilder import __version__
+from teambuilder.catalogue.engine_status import ENGINE_STATUSES
 from teambuilder.catalogue.model import Card
 from teambuilder.engine import scripts
 from teambuilder.engine.keyword_abilities import IMPLEMENTED, READ_FROM_TEXT
 from teambuilder.engine.primitives import HANDLERS
 
-STATUSES = ("full", "partial", "none")
+STATUSES = ENGINE_STATUSES     # the catalogue's engine: searches take the same words
 SCRIPTED = "scripted"   # the count of cards that need a script, beside the statuses
 # "Fast.", "Corrupt 2.", "Suit Up (Pepper Potts or Rescue).": a keyword, with its number or names
 _KEYWORD_SENTENCE = re.compile(r"^[A-Z][a-z]+( [A-Z][a-z]+)?( \d+| \([^()]+\))?\.$")
@@ -103,3 +108,30 @@ def report(cards: list[Card]) -> dict[str, object]:
         "total": _row(total),
         "cards": [entry.to_dict() for entry in entries],
     }
+
+
+@cache
+def coverage_fingerprint() -> str:
+    """What decides coverage besides the card itself: the engine's source (its effect
+    handlers, keywords and registered scripts), or its version where the source is not at
+    hand. Read once per process."""
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(Path(__file__).parent.rglob("*.py")):
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            continue
+    return digest.hexdigest()
+
+
+class CoverageRater:
+    """The catalogue's :class:`~teambuilder.catalogue.engine_status.EngineRater`: rates
+    cards by :func:`coverage`, keyed by :func:`coverage_fingerprint` so the cached
+    statuses are rewritten whenever the engine changes."""
+
+    @property
+    def key(self) -> str:
+        return coverage_fingerprint()
+
+    def status(self, card: Card) -> str:
+        return coverage(card).status

@@ -30,6 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from teambuilder import paths
 from teambuilder.catalogue.store import one_line
+from teambuilder.teams.library_names import numbered_name
 from teambuilder.teams.library_rows import (
     LibraryEntry,
     RawTeam,
@@ -237,18 +238,31 @@ class TeamLibrary:
         keeps a trashed team in the trash. Saving over a damaged team repairs it."""
         text = _yaml_of(team)
         with self._connection("save to") as connection:
-            stamp = _next_stamp(connection)
             if team_id is None:
-                result = connection.execute(insert(_TEAM).values(
-                    source=team.source, created=stamp, deleted=False,
-                    **_columns(team, text, stamp)))
-                saved_id = result.inserted_primary_key[0] if result.inserted_primary_key else None
-                assert isinstance(saved_id, int)   # SQLite assigns it on insert
-                return saved_id
+                return self._insert(connection, team, text)
+            stamp = _next_stamp(connection)
             raw = self._raw(connection, team_id)
             connection.execute(update(_TEAM).where(_TEAM.c.id == team_id).values(
                 source=team.source or raw.text("source") or "", **_columns(team, text, stamp)))
             return team_id
+
+    @staticmethod
+    def _insert(connection: Connection, team: Team, text: str) -> int:
+        stamp = _next_stamp(connection)
+        result = connection.execute(insert(_TEAM).values(
+            source=team.source, created=stamp, deleted=False, **_columns(team, text, stamp)))
+        saved_id = result.inserted_primary_key[0] if result.inserted_primary_key else None
+        assert isinstance(saved_id, int)   # SQLite assigns it on insert
+        return saved_id
+
+    def add_new(self, team: Team) -> tuple[int, Team]:
+        """Add ``team`` as a new team (an import); when a team in the library (not in the
+        trash) has its name already, it is added as "Name (2)" (see library_names). Returns
+        the new id and the team as saved."""
+        with self._connection("save to") as connection:
+            names = [raw.text("name") or "" for raw in select_all(connection, False)]
+            named = replace(team, name=numbered_name(team.name, names))
+            return self._insert(connection, named, _yaml_of(named)), named
 
     def load(self, team_id: int) -> Team:
         """The team as saved; its ``source`` is where it originally came from. A damaged

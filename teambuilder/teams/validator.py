@@ -139,3 +139,22 @@ def _check_basic_actions(team: Team, fmt: Format, lookup: CardLookup,
                           "choose two different basic action cards.", (seen[key], card.code)))
         seen[key] = card.code
         _check_pool(card, fmt, add)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a team is legal in its own format, and the first reason when it is not (a
+    one-line summary for lists such as the team library)."""
+
+    legal: bool
+    format_name: str
+    reason: str = ""
+
+
+def verdict(team: Team, formats: dict[str, Format], lookup: CardLookup) -> Verdict:
+    """``team`` judged by its own format; an unknown format makes it illegal."""
+    fmt = formats.get(team.format)
+    if fmt is None:
+        return Verdict(False, team.format, f"Unknown format {team.format!r}.")
+    errors = [v for v in validate(team, fmt, lookup) if v.severity == ERROR]
+    return Verdict(not errors, fmt.name, f"{errors[0].message} Fix: {errors[0].fix}" if errors else "")

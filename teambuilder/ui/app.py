@@ -19,16 +19,19 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QObject, QThread, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+from sqlalchemy.exc import SQLAlchemyError
 
 from teambuilder import __version__, paths
 from teambuilder.app_log import EXIT_INTERNAL_ERROR, get_logger, setup_logging
 from teambuilder.catalogue.repository import Catalogue
+from teambuilder.catalogue.store import one_line
 from teambuilder.display import (
     EXIT_NO_DISPLAY,
     NO_DISPLAY_MESSAGE,
     can_show_windows,
     render_offscreen_if_headless,
 )
+from teambuilder.engine.coverage import CoverageRater
 from teambuilder.ui import create_main_window, themes
 from teambuilder.ui.crash_handler import install_crash_handler
 from teambuilder.ui.library_recovery import open_library
@@ -46,7 +49,15 @@ class CatalogueLoader(QObject):
 
     def run(self) -> None:
         try:
-            result: object = Catalogue.open(progress=self.progress.emit)
+            catalogue = Catalogue.open(progress=self.progress.emit)
+            # Rate the cards for engine: searches here, off the GUI thread (a second or
+            # so after the engine changed; nothing otherwise).
+            catalogue.rate_with(CoverageRater())
+            try:
+                catalogue.refresh_engine_statuses()
+            except SQLAlchemyError as error:     # the first engine: search says so again
+                self.progress.emit(f"cannot record the engine statuses ({one_line(error)})")
+            result: object = catalogue
         except Exception as error:   # noqa: BLE001 - shown to the user, not swallowed
             result = error
         self.finished.emit(result)

@@ -27,6 +27,7 @@ from PySide6.QtGui import (
 
 from teambuilder.catalogue.model import Card, EnergyFace, Level
 from teambuilder.engine.coverage import coverage
+from teambuilder.ui.card_face_rules import paint_rules, rules_height
 from teambuilder.ui.card_face_text import engine_line, meta_line, rules_text
 from teambuilder.ui.symbols import ENERGY_COLOURS, RARITY_COLOURS, paint_symbol
 
@@ -70,14 +71,17 @@ def _scaled(font: QFont, factor: float, bold: bool = False, italic: bool = False
 
 class CardPainter:
     """One top-to-bottom walk over a card at a given width. With a painter it draws; with
-    None it only measures. Invariant: both walks advance ``y`` identically."""
+    None it only measures. Invariant: both walks advance ``y`` identically. ``pixel_scale``
+    is how many device pixels one unit of the walk covers (the face's zoom times the
+    screen's device pixel ratio): raster icons are drawn at that resolution."""
 
     def __init__(self, widget: CardFace, painter: QPainter | None, width: float,
-                 height: float = 0) -> None:
+                 height: float = 0, pixel_scale: float = 1.0) -> None:
         assert widget.card is not None
         self.card: Card = widget.card
         self.widget = widget
         self.painter = painter
+        self.pixel_scale = pixel_scale
         self.palette: QPalette = widget.palette()
         font = widget.font()
         self.fonts = {"body": QFont(font), "bold": _scaled(font, 1.0, bold=True),
@@ -117,6 +121,14 @@ class CardPainter:
             self.painter.setPen(colour or self.palette.color(QPalette.ColorRole.Text))
             self.painter.drawText(QRectF(x0, y, width, rect.height()), _WRAP, text)
         return y + rect.height()
+
+    def _rules(self, text: str, y: float) -> float:
+        """The rules text, its energy tokens drawn as icons (card_face_rules)."""
+        font = self.fonts["body"]
+        if self.painter is not None:
+            paint_rules(self.painter, text, font, QRectF(self.left, y, self.inner, 1e6),
+                        self.palette.color(QPalette.ColorRole.Text), self.pixel_scale)
+        return y + rules_height(text, font, self.inner)
 
     def _rule(self, y: float) -> None:
         if self.painter is not None:
@@ -218,7 +230,7 @@ class CardPainter:
             y = self._text("bold", ", ".join(widget.keyword_names.get(k, k) for k in card.keywords), y)
         text = rules_text(card, widget.keyword_names)
         if text:
-            y = self._text("body", text, y + (4 if card.keywords else 0))
+            y = self._rules(text, y + (4 if card.keywords else 0))
         return self._text("bold", f"Max dice {card.max_dice}", y + PAD / 2)
 
     def _faces(self, y: float) -> float:

@@ -9,10 +9,40 @@ Qt here: these are plain functions of a catalogue card, kept apart from the pain
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from teambuilder.catalogue.model import Card, EnergyFace, Level
 from teambuilder.engine.coverage import coverage
 
 PLACEHOLDER = "Select a card"
+# The card text's symbol tokens: energy types and wild, and generic energy ("[2]").
+_SYMBOL_TOKEN = re.compile(r"\[(mask|fist|bolt|shield|wild|\d{1,2})\]")
+
+
+@dataclass(frozen=True)
+class TextSymbol:
+    """A symbol standing in the card text: ``name`` is a symbols.SYMBOLS name; ``amount``
+    is the number on a generic energy symbol."""
+
+    name: str
+    amount: int | None = None
+
+
+def text_with_symbols(text: str) -> list[str | TextSymbol]:
+    """``text`` cut at its symbol tokens: "Pay [fist] or [2]" -> ["Pay ", fist, " or ",
+    generic 2]. The face draws the symbols as icons; a reader hears the words."""
+    parts: list[str | TextSymbol] = []
+    position = 0
+    for token in _SYMBOL_TOKEN.finditer(text):
+        if token.start() > position:
+            parts.append(text[position:token.start()])
+        word = token.group(1)
+        parts.append(TextSymbol("generic", int(word)) if word.isdigit() else TextSymbol(word))
+        position = token.end()
+    if position < len(text):
+        parts.append(text[position:])
+    return parts
 _BURST_WORDS = {0: "", 1: "burst", 2: "double burst"}
 
 

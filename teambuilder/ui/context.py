@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from teambuilder.catalogue.repository import Catalogue
+from teambuilder.engine.coverage import CoverageRater
 from teambuilder.teams.formats import Format, load_formats
 from teambuilder.teams.library import TeamLibrary
 from teambuilder.teams.lookup import CardLookup
@@ -22,5 +23,7 @@ class AppContext:
 
     @classmethod
     def create(cls, catalogue: Catalogue, library: TeamLibrary | None = None) -> AppContext:
+        # The app shows how fully the engine plays each card and searches by it (engine:).
+        catalogue.rate_with(CoverageRater())
         return cls(catalogue, CardLookup(catalogue), load_formats(),
                    library or TeamLibrary.open(), Settings())

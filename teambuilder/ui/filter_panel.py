@@ -1,7 +1,8 @@
 """The catalogue's filter panel: point-and-click filters that become query-language terms.
 
 Players who do not know the query language still want to narrow the catalogue by set,
-universe, energy, affiliation, kind, rarity, cost and keyword. Rather than filtering
+universe, energy, affiliation, kind, rarity, cost, keyword, and how fully the rules
+engine plays the card. Rather than filtering
 cards itself, the panel writes the same terms a user could type (``set:sww energy:fist``)
 so there is one search path: the main window appends :meth:`FilterPanel.query_terms` to
 the search box's query and runs the catalogue search as usual. The panel is compact, to
@@ -30,6 +31,8 @@ from teambuilder.ui.symbols import symbol_icon
 
 COST_MIN, COST_MAX = 0, 10
 KINDS = (("Character", "character"), ("Action", "action"), ("Basic action", "basic_action"))
+# How fully the rules engine plays a card: the query language's engine: statuses.
+ENGINE_SUPPORT = (("Played fully", "full"), ("Played in part", "partial"), ("Stats only", "none"))
 # A value the query language reads as one bare token; anything else is quoted.
 _BARE_VALUE = re.compile(r'[^\s()"]+')
 
@@ -82,6 +85,10 @@ class FilterPanel(QWidget):
         self.rarity_combo = self._combo(
             "filterRarity", "Any rarity", [(r.replace("_", " ").capitalize(), r) for r in RARITIES])
         self.keyword_combo = self._combo("filterKeyword", "Any keyword", self._by_name(keywords))
+        self.engine_combo = self._combo("filterEngine", "Any engine support", list(ENGINE_SUPPORT))
+        self.engine_combo.setAccessibleName("Filter: engine support")
+        self.engine_combo.setToolTip("How fully the playtest's rules engine plays the card "
+                                     "(engine:full, engine:partial, engine:none)")
         self.energy_buttons = {energy: self._energy_button(energy) for energy in ENERGY_TYPES}
         self.cost_min = self._spin("filterCostMin", COST_MIN, "Lowest cost (0: no lower limit)")
         self.cost_max = self._spin("filterCostMax", COST_MAX, "Highest cost (10: no upper limit)")
@@ -167,6 +174,8 @@ class FilterPanel(QWidget):
                     grid.addWidget(item, row, column + 1)
                 else:
                     grid.addLayout(item, row, column + 1)
+        grid.addWidget(_label("Engine", self.engine_combo), len(rows), 0)
+        grid.addWidget(self.engine_combo, len(rows), 1)
         grid.addWidget(self.clear_button, len(rows), 3)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
@@ -205,7 +214,8 @@ class FilterPanel(QWidget):
         for field, combo, names in (("aff", self.affiliation_combo, True),
                                     ("kind", self.kind_combo, False),
                                     ("rarity", self.rarity_combo, False),
-                                    ("kw", self.keyword_combo, True)):
+                                    ("kw", self.keyword_combo, True),
+                                    ("engine", self.engine_combo, False)):
             if (key := combo.currentData()) is not None:
                 terms.append(f"{field}:{self._named_value(combo, key) if names else key}")
         if self.cost_min.value() > COST_MIN:
@@ -224,7 +234,7 @@ class FilterPanel(QWidget):
     def active_count(self) -> int:
         """How many filters are set; the energy buttons count as one, the cost range too."""
         combos = (self.set_combo, self.universe_combo, self.affiliation_combo, self.kind_combo,
-                  self.rarity_combo, self.keyword_combo)
+                  self.rarity_combo, self.keyword_combo, self.engine_combo)
         count = sum(combo.currentIndex() > 0 for combo in combos)
         count += bool(self.checked_energies())
         count += self.cost_min.value() > COST_MIN or self.cost_max.value() < COST_MAX
@@ -236,7 +246,7 @@ class FilterPanel(QWidget):
         self._quiet = True
         try:
             for combo in (self.set_combo, self.universe_combo, self.affiliation_combo,
-                          self.kind_combo, self.rarity_combo, self.keyword_combo):
+                          self.kind_combo, self.rarity_combo, self.keyword_combo, self.engine_combo):
                 combo.setCurrentIndex(0)
             for button in self.energy_buttons.values():
                 button.setChecked(False)

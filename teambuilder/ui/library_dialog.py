@@ -2,6 +2,9 @@
 move to the trash and restore. Nothing is ever lost: deleting moves a team to the trash,
 and only "Delete for good" in the trash removes it (after a question).
 
+Each team's line says whether it is legal in its own format; the tooltip of an illegal
+one gives the first reason (the team editor's Checks tab lists them all).
+
 A team the library finds damaged (see ``TeamLibrary.entries``) is listed as damaged, with
 its id and the reason below the list; it cannot be opened or renamed, but its stored bytes
 can be exported to a file ("Export raw…") and it can be moved to the trash and deleted. A
@@ -34,25 +37,37 @@ from PySide6.QtWidgets import (
 
 from teambuilder.safe_io import write_bytes_atomic
 from teambuilder.teams.library import LibraryEntry, LibraryError, TeamLibrary
+from teambuilder.teams.model import Team
+from teambuilder.teams.validator import Verdict
+
+Judge = Callable[[Team], Verdict]
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 30
 DAMAGED_COLOUR = QColor("#c62828")
+HEADERS = ["Team", "Format", "Legal", "Cards", "Dice", "Last changed"]
+COL_LEGAL = HEADERS.index("Legal")
 
 
 class LibraryDialog(QDialog):
-    """After ``exec()`` returns Accepted, ``chosen`` is the id of the team to open."""
+    """After ``exec()`` returns Accepted, ``chosen`` is the id of the team to open.
+    ``judge`` says whether a team is legal (the Legal column is blank without one)."""
 
-    def __init__(self, library: TeamLibrary, parent: QWidget | None = None) -> None:
+    def __init__(self, library: TeamLibrary, parent: QWidget | None = None, judge: Judge | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("libraryDialog")
         self.setWindowTitle("Team library")
-        self.resize(640, 420)
+        self.resize(700, 420)
         self.library = library
+        self.judge = judge
+        # Verdicts by (id, last change): a refresh after a rename or a move to the trash
+        # does not load and check every team again.
+        self._verdicts: dict[tuple[int, object], tuple[str, str]] = {}
         self.chosen: int | None = None
         self.problem: str | None = None      # why the list could not be read, if it could not
         self.table = QTreeWidget(objectName="libraryTeams")
         self.table.setRootIsDecorated(False)
-        self.table.setHeaderLabels(["Team", "Format", "Cards", "Dice", "Last changed"])
+        self.table.setHeaderLabels(HEADERS)
+        self.table.setAccessibleName("Teams in the library")
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.itemActivated.connect(lambda _item, _column: self.open_selected())
         self.table.currentItemChanged.connect(lambda *_: self._update_buttons())
@@ -102,7 +117,7 @@ class LibraryDialog(QDialog):
         self.entries = {entry.id: entry for entry in listed}
         for entry in listed:
             self.table.addTopLevelItem(self._item(entry))
-        for column in range(4):
+        for column in range(len(HEADERS) - 1):
             self.table.resizeColumnToContents(column)
         if self.table.topLevelItemCount():
             self.table.setCurrentItem(self.table.topLevelItem(0))
@@ -115,14 +130,37 @@ class LibraryDialog(QDialog):
         if entry.deleted:
             name = f"{name} (in the trash)"
         modified = entry.modified.strftime("%Y-%m-%d %H:%M") if entry.modified else "?"
-        item = QTreeWidgetItem([name, entry.format, str(entry.cards), str(entry.dice), modified])
+        legal, why = self._legality(entry)
+        item = QTreeWidgetItem([name, entry.format, legal, str(entry.cards), str(entry.dice), modified])
         item.setData(0, ID_ROLE, entry.id)
         item.setData(1, ID_ROLE, entry.deleted)
+        item.setToolTip(COL_LEGAL, why)
         if entry.damaged is not None:
             item.setToolTip(0, f"Team {entry.id} is damaged: {entry.damaged}")
-            for column in range(5):
+            for column in range(len(HEADERS)):
                 item.setForeground(column, QBrush(DAMAGED_COLOUR))
+        elif legal.endswith("Illegal"):
+            item.setForeground(COL_LEGAL, QBrush(DAMAGED_COLOUR))
         return item
+
+    def _legality(self, entry: LibraryEntry) -> tuple[str, str]:
+        """The Legal column's text and tooltip for ``entry``."""
+        if self.judge is None or entry.damaged is not None:
+            return "", ""
+        key = (entry.id, entry.modified)
+        if key not in self._verdicts:
+            self._verdicts[key] = self._judge(entry)
+        return self._verdicts[key]
+
+    def _judge(self, entry: LibraryEntry) -> tuple[str, str]:
+        assert self.judge is not None
+        try:
+            verdict = self.judge(self.library.load(entry.id))
+        except LibraryError as error:
+            return "?", str(error)
+        if verdict.legal:
+            return "\u2714 Legal", f"Legal in {verdict.format_name}"
+        return "\u2718 Illegal", f"Not legal in {verdict.format_name}: {verdict.reason}"
 
     def selected(self) -> tuple[int, bool] | None:
         item = self.table.currentItem()

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 
 from teambuilder import __version__
 from teambuilder.catalogue.model import Card
-from teambuilder.teams.formats import Format
 from teambuilder.teams.library import LibraryError
 from teambuilder.teams.model import Team
-from teambuilder.ui import team_io, themes, window_state
+from teambuilder.teams.validator import verdict
+from teambuilder.ui import sheet_commands, team_io, themes, window_state
 from teambuilder.ui.card_face import CardFace
 from teambuilder.ui.catalogue_panel import CataloguePanel
 from teambuilder.ui.context import AppContext
@@ -211,13 +211,31 @@ class MainWindow(QMainWindow):
         except team_io.TeamIOError as error:
             QMessageBox.warning(self, "Could not open the team", str(error))
             return False
-        self.load_team(team, None, str(path) if path.suffix in (".yaml", ".yml") else None)
-        self.autosave()
-        self.status(f"Opened {path.name}: {len(team.cards)} cards.")
+        added = self._add_imported(team, str(path) if path.suffix in (".yaml", ".yml") else None)
+        self.status(f"Opened {path.name}: {len(team.cards)} cards{self._renamed(team, added)}.")
         return True
 
+    def _add_imported(self, team: Team, file_path: str | None = None) -> Team:
+        """Open an imported team as a new library team, numbered ("Test (2)") when the
+        library has its name already; the team as opened."""
+        try:
+            library_id, team = self.context.library.add_new(team)
+        except LibraryError:          # the save banner says why, and retries
+            self.load_team(team, None, file_path)
+            self.autosave()
+            return team
+        self.load_team(team, library_id, file_path)
+        self.save_banner.succeeded()
+        return team
+
+    @staticmethod
+    def _renamed(imported: Team, added: Team) -> str:
+        return "" if added.name == imported.name else \
+            f", saved as {added.name!r} (the library has a {imported.name!r} already)"
+
     def open_library(self) -> None:
-        dialog = LibraryDialog(self.context.library, self)
+        context = self.context
+        dialog = LibraryDialog(context.library, self, lambda team: verdict(team, context.formats, context.lookup))
         if dialog.exec() and dialog.chosen is not None:
             self.load_team(self.context.library.load(dialog.chosen), dialog.chosen)
 
@@ -234,9 +252,8 @@ class MainWindow(QMainWindow):
         except team_io.TeamIOError as error:
             self.status(f"Nothing imported: {error}")
             return False
-        self.load_team(team, None)
-        self.autosave()
-        self.status(f"Imported {team.name} from the clipboard: {len(team.cards)} cards.")
+        added = self._add_imported(team)
+        self.status(f"Imported {team.name} from the clipboard: {len(team.cards)} cards{self._renamed(team, added)}.")
         return True
 
     def export_dialog(self, to: str) -> None:
@@ -255,37 +272,11 @@ class MainWindow(QMainWindow):
         QGuiApplication.clipboard().setText(text.strip())
         self.status(f"Copied the {team_io.EXPORT_LABELS[to].lower()} to the clipboard.")
 
-    def _format(self) -> Format | None:
-        fmt = self.context.formats.get(self.document.team.format)
-        if fmt is None:
-            QMessageBox.warning(self, "Unknown format", f"Choose a format for the team first "
-                                f"({self.document.team.format!r} is not one).")
-        return fmt
-
     def print_preview(self) -> team_io.TeamSheetPreview | None:
-        """Open the print preview of the team sheet (window-modal; it deletes itself, with
-        its printer, when closed)."""
-        fmt = self._format()
-        if fmt is None:
-            return None
-        dialog = team_io.print_preview_dialog(self.document.team, fmt, self.context.lookup, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
+        return sheet_commands.print_preview(self, self)
 
     def export_pdf_dialog(self) -> None:
-        fmt = self._format()
-        if fmt is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Export team sheet", f"{self.document.team.name}.pdf",
-                                              "PDF (*.pdf)")
-        if path:
-            try:
-                team_io.export_pdf(self.document.team, fmt, self.context.lookup, Path(path))
-            except team_io.TeamIOError as error:
-                QMessageBox.warning(self, "Could not export", str(error))
-                return
-            self.status(f"Wrote the team sheet to {path}.")
+        sheet_commands.export_pdf(self, self)
 
     # -- playtest ----------------------------------------------------------------------------
     def playtest(self, opponent: Team | None = None, config: PlaytestConfig | None = None) -> QMainWindow | None:
@@ -300,7 +291,8 @@ class MainWindow(QMainWindow):
             self.status("Add cards to the team before playtesting it.")
             return None
         if opponent is None or config is None:
-            dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self)
+            dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self,
+                                         default_ai=self.context.settings.ai)
             if not dialog.exec():
                 return None
         try:

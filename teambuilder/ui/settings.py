@@ -132,6 +132,9 @@ class Settings:
 
     @player_name.setter
     def player_name(self, value: str) -> None:
+        # A new default replaces what the last sheet used: the user just said what they want.
+        if value[:MAX_TEXT] != self.player_name:
+            self._store.remove("sheet/last_player")
         self._store.setValue("sheet/player", value[:MAX_TEXT])
 
     @property
@@ -140,7 +143,24 @@ class Settings:
 
     @event_name.setter
     def event_name(self, value: str) -> None:
+        if value[:MAX_TEXT] != self.event_name:
+            self._store.remove("sheet/last_event")
         self._store.setValue("sheet/event", value[:MAX_TEXT])
+
+    @property
+    def sheet_details(self) -> tuple[str, str]:
+        """(player, event) to offer on the next team sheet: those of the last sheet made,
+        else the defaults from the Settings dialog."""
+        player = self._text("sheet/last_player") if self._store.contains("sheet/last_player") \
+            else self.player_name
+        event = self._text("sheet/last_event") if self._store.contains("sheet/last_event") \
+            else self.event_name
+        return player, event
+
+    @sheet_details.setter
+    def sheet_details(self, value: tuple[str, str]) -> None:
+        self._store.setValue("sheet/last_player", value[0][:MAX_TEXT])
+        self._store.setValue("sheet/last_event", value[1][:MAX_TEXT])
 
     @property
     def ai(self) -> str:

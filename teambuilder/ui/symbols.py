@@ -1,7 +1,9 @@
 """The game's symbols drawn by the app: energy types, wild, generic energy and burst.
 
 The pictures are our own SVGs in ``resources/symbols``. Icons and pixmaps are cached per
-name and size (rendering an SVG per table cell would be slow). Colours for energy types
+name and size (rendering an SVG per table cell would be slow). Pixmaps are rendered at the
+screen's device pixel ratio (``device_ratio``), so on a 2x screen a 16 px symbol has 32
+pixels to itself and stays crisp instead of being blown up. Colours for energy types
 and rarity stripes live here too, so every widget paints a card the same way.
 """
 
@@ -11,7 +13,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from teambuilder import paths
@@ -49,14 +51,33 @@ def paint_symbol(painter: QPainter, name: str, rect: QRectF, amount: int | None 
         painter.restore()
 
 
-@lru_cache(maxsize=256)
-def symbol_pixmap(name: str, size: int, amount: int | None = None) -> QPixmap:
-    pixmap = QPixmap(QSize(size, size))
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
+def device_ratio() -> float:
+    """The highest device pixel ratio of the app's screens (1.0 before there is an app)."""
+    app = QGuiApplication.instance()
+    return float(app.devicePixelRatio()) if isinstance(app, QGuiApplication) else 1.0
+
+
+@lru_cache(maxsize=512)
+def symbol_image(name: str, pixels: int, amount: int | None = None) -> QImage:
+    """The symbol drawn on exactly ``pixels`` x ``pixels`` device pixels (transparent)."""
+    image = QImage(max(1, pixels), max(1, pixels), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    paint_symbol(painter, name, QRectF(0, 0, size, size), amount)
+    paint_symbol(painter, name, QRectF(0, 0, image.width(), image.height()), amount)
     painter.end()
+    return image
+
+
+def symbol_pixmap(name: str, size: int, amount: int | None = None, ratio: float | None = None) -> QPixmap:
+    """A ``size`` px symbol (logical pixels) rendered at ``ratio`` (the screen's by default)."""
+    return _symbol_pixmap(name, size, amount, ratio or device_ratio())
+
+
+@lru_cache(maxsize=256)
+def _symbol_pixmap(name: str, size: int, amount: int | None, ratio: float) -> QPixmap:
+    pixmap = QPixmap.fromImage(symbol_image(name, round(size * ratio), amount))
+    pixmap.setDevicePixelRatio(ratio)
     return pixmap
 
 
@@ -65,11 +86,17 @@ def symbol_icon(name: str) -> QIcon:
     return QIcon(str(symbol_path(name)))
 
 
+def energy_row(energy: tuple[str, ...], size: int = 16, ratio: float | None = None) -> QPixmap:
+    """The symbols of a card's energy types side by side (a crossover shows several), at
+    ``ratio`` (the screen's device pixel ratio by default)."""
+    return _energy_row(tuple(energy), size, ratio or device_ratio())
+
+
 @lru_cache(maxsize=64)
-def energy_row(energy: tuple[str, ...], size: int = 16) -> QPixmap:
-    """The symbols of a card's energy types side by side (a crossover shows several)."""
+def _energy_row(energy: tuple[str, ...], size: int, ratio: float) -> QPixmap:
     width = max(1, len(energy)) * (size + 2)
-    pixmap = QPixmap(QSize(width, size))
+    pixmap = QPixmap(QSize(round(width * ratio), round(size * ratio)))
+    pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

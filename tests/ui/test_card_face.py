@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
 from teambuilder.catalogue.model import Card, default_energy_faces
-from teambuilder.ui.card_face import PLACEHOLDER, CardFace
+from teambuilder.ui.card_face import MIN_WIDTH, NARROW_WIDTH, PLACEHOLDER, PREFERRED_WIDTH, CardFace
 from teambuilder.ui.symbols import ENERGY_COLOURS, RARITY_COLOURS
 
 
@@ -142,9 +142,16 @@ def test_long_text_makes_a_taller_card(qtbot: QtBot, catalogue) -> None:  # type
     face.show_card(long)
     assert face.hasHeightForWidth()
     assert face.heightForWidth(300) > short_height + 100
-    # Narrower means more lines of text, so taller.
-    assert face.heightForWidth(300) > face.heightForWidth(600)
+    # Between the narrow and the preferred width the text wraps: narrower is taller.
+    assert face.heightForWidth(NARROW_WIDTH) > face.heightForWidth(PREFERRED_WIDTH)
     assert face.sizeHint().height() == face.heightForWidth(face.sizeHint().width())
+
+
+def test_a_wider_face_is_the_same_card_bigger(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    face = face_for(qtbot, catalogue, catalogue.get("52wwe"))
+    base = face.heightForWidth(PREFERRED_WIDTH)
+    for factor in (1.5, 2.0):
+        assert abs(face.heightForWidth(int(PREFERRED_WIDTH * factor)) - base * factor) <= 2
 
 
 def test_scroll_area_gives_the_card_exactly_its_height(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
@@ -153,29 +160,26 @@ def test_scroll_area_gives_the_card_exactly_its_height(qtbot: QtBot, catalogue) 
     face = CardFace(catalogue.affiliations, catalogue.keywords)
     area.setWidget(face)
     area.setWidgetResizable(True)
-    area.resize(340, 300)
+    area.resize(260, 300)
     area.show()
     face.show_card(catalogue.get("52wwe"))
     qtbot.waitUntil(lambda: face.height() == face.heightForWidth(face.width()))
-    narrow_height = face.height()
-    assert narrow_height > area.viewport().height()
+    # Too narrow and short for the whole card even shrunk: it scrolls, never sideways.
+    assert face.height() > area.viewport().height()
     assert area.verticalScrollBar().maximum() > 0
-    # Wider: fewer lines, so a shorter card and no blank space left below it.
-    area.resize(640, 300)
-    qtbot.waitUntil(lambda: face.width() > 600)
-    qtbot.waitUntil(lambda: face.height() == face.heightForWidth(face.width()))
-    assert face.height() < narrow_height
+    assert area.horizontalScrollBar().maximum() == 0
+    assert face.card_rect().width() <= area.viewport().width()
 
 
-def test_cards_render_from_300_to_600_pixels_wide(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
-    codes = ["5sww", "31sww", "37wf", "50wf", "52wwe", "1wwe", "24wf"]
+def test_cards_render_from_narrow_to_wide(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    codes = ["5sww", "31sww", "37wf", "50wf", "52wwe", "1wwe", "24wf", "108ig"]
     cards = [catalogue.get(code) for code in codes] + [crossover(catalogue)]
     longest_name = max(catalogue.search(""), key=lambda card: len(card.full_name))
     face = face_for(qtbot, catalogue)
     for card in cards + [longest_name]:
         face.show_card(card)
-        for width in (300, 450, 600):
+        for width in (MIN_WIDTH, 300, 450, 600, 900):
             face.resize(width, face.heightForWidth(width))
             image = face.grab().toImage()
             assert (image.width(), image.height()) == (width, face.heightForWidth(width))
-    assert face.minimumSizeHint().width() == 300
+    assert face.minimumSizeHint().width() == MIN_WIDTH < 300

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox, QToolButton
 from pytestqt.qtbot import QtBot
 
 from teambuilder.catalogue.model import Card
+from teambuilder.engine.coverage import coverage
+from teambuilder.ui.catalogue_model import CARD_ROLE
 from teambuilder.ui.filter_panel import FilterPanel
 
 
@@ -84,6 +86,9 @@ def test_the_controls_offer_what_the_catalogue_holds(qtbot: QtBot, catalogue) ->
     assert items["filterKind"][1:] == ["Character", "Action", "Basic action"]
     assert items["filterRarity"][1:] == ["Starter", "Common", "Uncommon", "Rare", "Super rare",
                                          "Promo"]
+    engine = combo(panel, "filterEngine")
+    assert [engine.itemText(i) for i in range(engine.count())] == [
+        "Any engine support", "Played fully", "Played in part", "Stats only"]
     for energy in ("mask", "fist", "bolt", "shield"):
         button = panel.findChild(QToolButton, f"filterEnergy_{energy}")
         assert button is not None and not button.icon().isNull()
@@ -268,3 +273,32 @@ def test_clear_with_nothing_set_does_not_signal(qtbot: QtBot, catalogue) -> None
     panel, changes = make_panel(qtbot, catalogue)
     panel.clear()
     assert changes.take() == 0
+
+
+def test_engine_filter_keeps_the_cards_the_engine_plays_fully(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    panel = window.catalogue_panel
+    choose(panel.filters, "filterEngine", "Played fully")
+    assert panel.filters.query_terms() == "engine:full"
+    assert panel.filters.active_count() == 1
+    every = panel.catalogue.search("")
+    full = [card.code for card in every if coverage(card).status == "full"]
+    shown = [panel.proxy.index(row, 0).data(CARD_ROLE).code for row in range(panel.proxy.rowCount())]
+    assert full and sorted(shown) == sorted(full) and len(shown) < len(every)
+    assert panel.result_count.text() == f"{len(full):,} cards"
+    # Typed in the search box, the term composes with the filter and other terms.
+    panel.search_box.setText("set:sww -engine:full")
+    assert panel.run_search() and panel.proxy.rowCount() == 0
+    panel.filters.clear()
+    panel.search_box.setText("engine:none")
+    assert panel.run_search()
+    assert panel.proxy.rowCount() == sum(coverage(card).status == "none" for card in every)
+
+
+def test_a_bad_engine_term_in_the_search_box_says_what_is_wrong(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window()
+    panel = window.catalogue_panel
+    panel.search_box.setText("engine:bogus")
+    assert not panel.run_search()
+    assert panel.search_error.text() == ("Column 1: engine: unknown engine status 'bogus' "
+                                         "(one of full, partial, none)")

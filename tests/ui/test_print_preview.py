@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from teambuilder.ui import team_io
 from teambuilder.ui.main_window import MainWindow
 from tests.conftest import REPO
+from tests.ui.sheet_answers import answer_sheet_details
 
 X_MEN = REPO / "data" / "teams" / "standard-x-men.yaml"
 
@@ -47,6 +48,7 @@ def test_preview_dialog_renders_the_sheet_and_closes(qtbot: QtBot, window: MainW
 def test_print_action_opens_a_preview_that_draws_and_closes(qtbot: QtBot,
                                                             window: MainWindow) -> None:
     window.open_path(X_MEN)
+    answer_sheet_details(qtbot)
     window.findChild(QAction, "actionPrint").trigger()
     dialog = window.findChild(QPrintPreviewDialog, "printPreview")
     assert dialog is not None and dialog.isVisible()
@@ -56,6 +58,7 @@ def test_print_action_opens_a_preview_that_draws_and_closes(qtbot: QtBot,
     # The preview deletes itself (and its printer) on close; the window goes on working.
     qtbot.waitUntil(lambda: window.findChild(QPrintPreviewDialog, "printPreview") is None,
                     timeout=5000)
+    answer_sheet_details(qtbot)
     window.findChild(QAction, "actionPrint").trigger()
     again = window.findChild(QPrintPreviewDialog, "printPreview")
     assert again is not None and _shown_pages(qtbot, again) == 1
@@ -67,6 +70,7 @@ def test_preview_of_a_team_prints_what_it_shows(qtbot: QtBot, window: MainWindow
     from PySide6.QtPrintSupport import QPrinter
 
     window.open_path(X_MEN)
+    answer_sheet_details(qtbot)
     dialog = window.print_preview()
     assert dialog is not None
     assert _shown_pages(qtbot, dialog) == 1

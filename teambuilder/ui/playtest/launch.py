@@ -61,10 +61,11 @@ def session_from_replay(path: Path, catalogue: Catalogue) -> PlaytestSession:
 
 
 class PlaytestSetupDialog(QDialog):
-    """Choose the opponent, the AI, who goes first, the seed and the starting life."""
+    """Choose the opponent, the AI, who goes first, the seed and the starting life. The AI
+    starts at ``default_ai`` (the one chosen in Settings), or greedy when that is unknown."""
 
     def __init__(self, team: Team, fmt: Format | None, library: TeamLibrary | None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, default_ai: str = "greedy") -> None:
         super().__init__(parent)
         self.setObjectName("playtestSetup")
         self.setWindowTitle(f"Playtest {team.name}")
@@ -82,7 +83,8 @@ class PlaytestSetupDialog(QDialog):
         self.ai = QComboBox(objectName="playtestAI")
         for name in AGENTS:
             self.ai.addItem(name, name)
-        self.ai.setCurrentIndex(self.ai.findData("greedy"))
+        preselected = self.ai.findData(default_ai)
+        self.ai.setCurrentIndex(preselected if preselected >= 0 else self.ai.findData("greedy"))
         self.first = QComboBox(objectName="playtestFirst")
         for key, label in FIRST_LABELS.items():
             self.first.addItem(label, key)
