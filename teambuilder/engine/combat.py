@@ -50,8 +50,11 @@ def run_declare_attackers(game: Game, task: Task) -> None:
         game.say("does not attack (no character die able to attack).")
         return
     must = tuple(d.id for d in able if combat_rules.die_has(game, d, "must_attack"))
-    game.decision = Decision(task.player, DecisionKind.ATTACKERS, "Choose attackers (none ends the turn).",
-                             subset=tuple(d.id for d in able), required=must)
+    at_least, among = combat_rules.min_attackers(game, able) if game.has_rules else (0, ())
+    prompt = "Choose attackers (none ends the turn)." if not at_least else \
+        f"Choose attackers: at least {at_least} of {', '.join(game.die_name(game.dice[i]) for i in among)} must attack."
+    game.decision = Decision(task.player, DecisionKind.ATTACKERS, prompt,
+                             subset=tuple(d.id for d in able), required=must, at_least=at_least, among=among)
 
 
 def _cannot_attack(game: Game, die: Die) -> bool:

@@ -54,6 +54,19 @@ def min_blockers(game: Game, attacker: Die) -> int:
     return max(needed, default=1)
 
 
+def min_attackers(game: Game, able: list[Die]) -> tuple[int, tuple[int, ...]]:
+    """"At least N of these dice must attack each turn" (Monsieur Mallah): the largest N of
+    the rules in force over the dice able to attack, as (N, the dice that count); N is
+    never more than the dice that count (fewer attack only when fewer are able)."""
+    best: tuple[int, tuple[int, ...]] = (0, ())
+    for rule in in_force(game, "min_attackers"):
+        among = tuple(d.id for d in able if applies(game, rule, d))
+        needed = min(amount(game, rule), len(among))
+        if needed > best[0]:
+            best = (needed, among)
+    return best
+
+
 def blocks_allowed(game: Game, blocker: Die, attackers: list[Die] | None = None) -> int:
     """How many attackers one die may block: 1, more with block_extra (99 = any number).
     A block_extra rule with ``match`` counts only when every attacker matches it."""

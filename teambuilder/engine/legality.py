@@ -44,6 +44,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
             return f"choose distinct dice among {sorted(decision.subset)}"
         if not set(decision.required) <= chosen:
             return f"dice {sorted(set(decision.required) - chosen)} must attack"
+        if len(chosen & set(decision.among)) < decision.at_least:
+            return f"at least {decision.at_least} of dice {sorted(decision.among)} must attack"
         return None
     if decision.kind == DecisionKind.BLOCKERS:
         if not isinstance(action, DeclareBlockers):
