@@ -142,6 +142,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"prevent {amount} of the next damage to one of your character dice this turn"
     if op == "redirect":
         return f"redirect that damage to {to}"
+    if op == "retarget":
+        return "change that target to a character die of your choice"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
@@ -323,7 +325,8 @@ def _label(ability: Ability) -> str:
         limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn",
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
-        reactive = ", when damage would be dealt" if ability.reactive else ""
+        reactive = {"damaged": ", when damage would be dealt",
+                    "targeted": ", when an action die targets a character die"}.get(ability.reactive or "", "")
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used

@@ -163,6 +163,7 @@ class DecisionKind(StrEnum):
     ENLIST = "enlist"          # Enlistment: KO one of your character dice to stop an effect, or pass
     PAY = "pay"                # whether (and how) to pay an effect's price: "unless X pays", "you may pay"
     CHOICE = "choice"          # a named choice: a number, a card name, an energy type, an affiliation
+    RETARGET = "retarget"      # change an action die's target with a global: use one (or pass), which target, where
 
 
 @dataclass(frozen=True)

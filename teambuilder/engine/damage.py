@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING
 
 from teambuilder.engine import combat_rules, conditions, events, rules, selectors
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
-from teambuilder.engine.costs import spend
+from teambuilder.engine.costs import global_cost, limit_allows, spend
 from teambuilder.engine.effects import reroll_fielded, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
-from teambuilder.engine.windows import global_cost, limit_allows
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

@@ -60,6 +60,8 @@ class GameTables:
         self.paid_with_dice = [s.index for s in slots if set(s.card.card.keywords) & set(DICE_COST_KEYWORDS)]
         # Whether any printed ability reacts to damage (most games: none to offer).
         self.damage_reactions = any(a.reactive == "damaged" for s in slots for a in s.card.abilities)
+        # Whether any printed global changes an action die's target (``reactive: targeted``).
+        self.retargets = any(a.reactive == "targeted" for s in slots for a in s.card.abilities)
         # What each card costs when no rule changes it (never below 1 or its number of
         # energy types): what most purchase listings need.
         self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in slots]

@@ -26,8 +26,9 @@ from teambuilder.engine.actions import (
     UseGlobal,
 )
 from teambuilder.engine.blocking import block_count_problem
+from teambuilder.engine.costs import global_cost
 from teambuilder.engine.energy import PaymentError, check_payment
-from teambuilder.engine.windows import action_cost, card_cost, field_cost, global_cost
+from teambuilder.engine.windows import action_cost, card_cost, field_cost
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game

@@ -23,6 +23,7 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+from teambuilder.engine.targets import retarget_unanswered
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -394,5 +395,5 @@ HANDLERS = {
     "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
-    "double_printed": double_printed, "card_token": moves.card_token,
+    "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
 }

@@ -19,7 +19,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
-from teambuilder.engine import choices, conditions, costs, keyword_enlistment, keywords, primitives, selectors
+from teambuilder.engine import (
+    choices,
+    conditions,
+    costs,
+    keyword_enlistment,
+    keywords,
+    primitives,
+    retargeting,
+    selectors,
+)
 from teambuilder.engine.actions import (
     Action,
     Choose,
@@ -159,6 +168,9 @@ def _continue(game: Game) -> None:
         resolution.enlisted = True       # asked once: a KO stops the ability, a pass lets it go on
         if keyword_enlistment.offer(game, trigger.controller, trigger.label(game), resolution.targets):
             return
+    if trigger.kind == "action" and (game.tables.retargets or game.bookkeeping.borrowed) \
+            and retargeting.offer(game, resolution):
+        return          # a global may change the action die's target first (Wonder Woman, skc)
     game.resolving = None
     if "targeted" in game.tables.watched:
         for effect, picks in zip(chosen, resolution.targets):  # noqa: B905 (see module docstring)
@@ -382,4 +394,5 @@ RESOLVERS: dict[DecisionKind, Resolver] = {
     **keyword_enlistment.RESOLVERS,
     DecisionKind.PAY: resolve_pay,
     DecisionKind.CHOICE: resolve_choice,
+    **retargeting.RESOLVERS,
 }

@@ -12,7 +12,6 @@ the opponent's turn straight to the used pile.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
@@ -34,7 +33,7 @@ from teambuilder.engine.actions import (
     UseAction,
     UseGlobal,
 )
-from teambuilder.engine.costs import spend
+from teambuilder.engine.costs import converted, cost_of, global_cost, limit_allows, spend
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.energy import (
     Hand,
@@ -73,38 +72,12 @@ def _prompt(game: Game) -> str:
     return f"{what}: act, or pass priority."
 
 
-@cache
-def cost_of(amount: int, types: tuple[str, ...] = ()) -> Cost:
-    """One shared Cost per amount and types: costs are asked for many times a listing,
-    and a new Cost is checked (and later hashed) every time."""
-    return Cost(amount, types)
-
-
-def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slot: int = 0) -> Cost:
-    """A global's cost, plus what rules in force add (Oracle: opponents pay 1 more)."""
-    assert ability.cost is not None, "the parser gives every global a cost"
-    if game is None or not game.has_rules:
-        return ability.cost
-    # Synergy is not a Global Ability: what globals cost more does not reach it.
-    extra = 0 if ability.keyword == "synergy" else max(0, rules.global_delta(game, player, slot))
-    return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
-
-
 def card_cost(game: Game, slot: int, amount: int | None = None) -> Cost:
     """What buying from ``slot`` costs the active player; ``amount``: its purchase cost,
     when the caller has it already."""
     card = game.slots[slot].card.card
     cost = cost_of(purchase_cost(game, slot) if amount is None else amount, card.energy)
     return converted(game, game.active, cost) if game.has_rules else cost
-
-
-def converted(game: Game, player: int, cost: Cost) -> Cost:
-    """Superwoman: while a player may turn any energy into [bolt], a [bolt] the cost
-    requires can be paid by any unit: the requirement drops, the amount stays."""
-    kinds = {t for r in rules.in_force(game, "energy_as") if r.controller == player for t in r.effect.types}
-    if not kinds or not set(cost.types) & kinds:
-        return cost
-    return Cost(cost.amount, tuple(t for t in cost.types if t not in kinds))
 
 
 def action_cost(game: Game, player: int) -> Cost:
@@ -137,18 +110,6 @@ def field_cost(game: Game, die: Die) -> Cost:
     if rules.fields_free(game, die):
         return cost_of(0)
     return cost_of(max(0, printed + rules.field_delta(game, die)))
-
-
-def limit_allows(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
-    """Whether a global's limit (once per turn, your turn, opponent's turn) lets ``player``
-    use it now; reactive globals obey the same limits."""
-    if ability.limit in ("once_per_turn", "once_on_your_turn") and game.players[player].global_uses.get((slot, index)):
-        return False
-    if ability.limit == "once_on_your_turn" and player != game.active:
-        return False
-    if ability.limit == "your_turn" and player != game.active:
-        return False
-    return not (ability.limit == "opponent_turn" and player == game.active)
 
 
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
