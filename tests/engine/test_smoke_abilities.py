@@ -62,6 +62,14 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                    "(tests/scenarios/cards/msw/105msw-* play it)",
     ("139msw", 1): "6 different Fantastic Four characters attacking: the position has too few "
                    "(tests/scenarios/cards/msw/139msw-* play it)",
+    ("56skc", 1): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                  "(tests/scenarios/cards/skc/56skc-global-*.yaml)",
+    ("96skc", 2): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                  "(tests/scenarios/cards/skc/96skc-global-moves-action-target.yaml)",
+    ("136skc", 2): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                   "(tests/scenarios/cards/skc/136skc-global-moves-action-target.yaml)",
+    ("152skc", 3): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                   "(tests/scenarios/cards/skc/152skc-global-moves-action-target.yaml)",
     ("85skc", 1): "needs a [shield] blocker; the smoke position blocks with Sidekicks "
                   "(tests/scenarios/cards/skc/85skc-*.yaml)",
     ("86skc", 1): "needs the opponent's third character die fielded in one turn; the position raises one "
