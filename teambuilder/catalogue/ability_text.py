@@ -209,7 +209,9 @@ def _describe_effect(effect: Effect) -> str:
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
     if op == "token":
-        return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
+        named = f"{effect.name} " if effect.name else "character "
+        attacking = ", attacking" if effect.by == "attacking" else ""
+        return f"create {amount} {effect.attack}A/{effect.defense}D {named}token(s){attacking}"
     if op == "card_token":
         tokens = "a +1A/+1D token" if amount in ("0", "1") else f"{amount} +1A/+1D tokens"
         return f"put {tokens} on the card of {to}"

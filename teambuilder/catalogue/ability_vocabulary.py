@@ -125,7 +125,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "control": ("duration",),
     "copy": (),
     "swap": (),
-    "token": ("amount", "a", "d"),
+    "token": ("amount", "a", "d", "name", "by"),
     "card_token": ("amount",),
     "out_of_play": ("duration", "level", "amount"),
     "leave_combat": (),

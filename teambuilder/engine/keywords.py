@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
-from teambuilder.engine.state import Die, Mark, Zone, put_on_table
+from teambuilder.engine.state import Die, Mark, Step, Zone, put_on_table
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -172,15 +172,22 @@ def swap(game: Game, first: Die, second: Die) -> bool:
     return True
 
 
-def make_token(game: Game, player: int, attack: int, defense: int) -> Die:
+def make_token(game: Game, player: int, attack: int, defense: int, name: str = "", attacking: bool = False) -> Die:
     """A token: a level 1 character with cost 0 and no energy type that exists only in
-    the field; it cannot be spun or rerolled."""
-    spec = DieSpec(key=f"token-{attack}-{defense}", name="Token", kind="character",
+    the field; it cannot be spun or rerolled. A named token ("Plant", "Tough Guy") carries
+    that name for die filters (``name: Plant``); ``attacking``: in the Attack Step it enters
+    attacking (Mister Mind, 80skc)."""
+    spec = DieSpec(key=f"token-{name}-{attack}-{defense}" if name else f"token-{attack}-{defense}",
+                   name=name or "Token", kind="character",
                    faces=(Face("character", level=1, attack=attack, defense=defense),))
     die = Die(len(game.dice), spec, None, player, Zone.FIELD, token=True)
     game.dice.append(die)
     put_on_table(game.zone_index, die)
-    game.say(f"creates a {attack}A/{defense}D token.", player)
+    if attacking and game.step is Step.ATTACK:
+        die.attacking = True
+        game.this_turn.attacked.add(die.id)
+    game.say(f"creates a {attack}A/{defense}D {name + ' ' if name else ''}token"
+             f"{' (attacking)' if die.attacking else ''}.", player)
     return die
 
 

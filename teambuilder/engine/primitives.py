@@ -348,8 +348,8 @@ def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    for _ in range(max(value(ctx, effect), 1)):
-        keywords.make_token(ctx.game, ctx.controller, effect.attack, effect.defense)
+    ctx.it = [keywords.make_token(ctx.game, ctx.controller, effect.attack, effect.defense, effect.name,
+                                  effect.by == "attacking") for _ in range(max(value(ctx, effect), 1))]
     return True
 
 

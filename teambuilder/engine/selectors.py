@@ -98,7 +98,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.sidekick is not None and sidekick_now(game, die) != f.sidekick:
         return False
     card = game.card_of(die)
-    name = card.card.name if card is not None else "Sidekick"
+    name = card.card.name if card is not None else die.spec.name if die.token else "Sidekick"
     if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
             and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
             f.not_names and name in f.not_names):
