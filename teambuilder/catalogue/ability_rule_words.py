@@ -57,7 +57,9 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
         "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
-        "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
+        "one_damage_rerolls": (f"when {'exactly 1' if amount in ('0', '1') else amount + ' or less'} damage would be "
+                               f"dealt to {who}, {'you may ' if effect.optional else ''}prevent it and reroll that "
+                               "die instead"),
         "counts_as_name": f"{who} count as {effect.name} for the effects of your other cards",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"
