@@ -76,6 +76,9 @@ def amount_words(amount: Amount) -> str:
     if amount.purchases:
         return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + (
             " bought this game" if amount.this_game else " bought this turn")
+    if amount.globals_used:
+        return ("the number of global abilities " + ("you" if amount.globals_used == "you" else "your opponent")
+                + " used this turn")
     return "that much"
 
 

@@ -186,7 +186,7 @@ def parse_amount(raw: Any) -> Amount:
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
                       "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
-                      "kos", "purchases", "this_game"), "amount")
+                      "kos", "purchases", "this_game", "globals_used"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -205,10 +205,11 @@ def parse_amount(raw: Any) -> Amount:
         at_least=opt_int(raw, "at_least"), at_most=opt_int(raw, "at_most"),
         kos=choice_of(raw, "kos", ("you", "opponent")) if raw.get("kos") is not None else "",
         purchases=choice_of(raw, "purchases", ("you", "opponent")) if raw.get("purchases") is not None else "",
-        this_game=bool(opt_bool(raw, "this_game")))
+        this_game=bool(opt_bool(raw, "this_game")),
+        globals_used=choice_of(raw, "globals_used", OWNERS) if raw.get("globals_used") is not None else "")
     if amount.is_fixed:
         raise fail(raw, "amount: say what to count (count, stat, energy, reserve_types, event_amount, chosen, "
-                         "prep_energy, life, card_tokens, kos or purchases)")
+                         "prep_energy, life, card_tokens, kos, purchases or globals_used)")
     return amount
 
 

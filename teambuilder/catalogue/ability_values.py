@@ -173,6 +173,7 @@ class Amount:
     card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
     purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
     this_game: bool = False         # purchases: this game, not this turn
+    globals_used: str = ""          # global abilities that player ("you" | "opponent") used this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -183,7 +184,8 @@ class Amount:
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
                 and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
-                and not self.kos and self.life is None and not self.card_tokens and not self.purchases)
+                and not self.kos and self.life is None and not self.card_tokens and not self.purchases
+                and not self.globals_used)
 
 
 @dataclass(frozen=True)

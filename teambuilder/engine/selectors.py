@@ -293,6 +293,10 @@ def amount(ctx: Context, value: Amount) -> int:
         base = game.this_turn.kos.get(whose, 0) if value.kos else game.players[whose].life
     elif value.card_tokens:
         base = card_tokens(game, ctx.slot, ctx.controller, value.card_tokens)
+    elif value.globals_used:    # global abilities that player used this turn (cleared as each turn starts)
+        uses = game.players[ctx.controller ^ (value.globals_used == "opponent")].global_uses
+        base = sum(n for (slot, index), n in uses.items()     # (Synergy is not a Global Ability)
+                   if index < len(game.abilities_of(slot)) and game.abilities_of(slot)[index].keyword != "synergy")
     return _adjusted(value, base) * value.times + value.plus
 
 
