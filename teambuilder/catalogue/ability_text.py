@@ -142,6 +142,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"prevent {amount} of the next damage to one of your character dice this turn"
     if op == "redirect":
         return f"redirect that damage to {to}"
+    if op == "remember":
+        return f"choose {to}, replacing any earlier choice"
     if op == "retarget":
         return "change that target to a character die of your choice"
     if op == "prevent":

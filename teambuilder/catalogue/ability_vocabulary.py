@@ -100,6 +100,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "prevent": ("amount", "all", "duration", "next"),
     "redirect": (),
     "retarget": (),
+    "remember": (),
     "spin_up": ("amount",),
     "spin_down": ("amount",),
     "set_level": ("level",),

@@ -184,6 +184,7 @@ class ChoiceKind(StrEnum):
     NAME = "name"
     ENERGY = "energy"
     AFFILIATION = "affiliation"
+    DICE = "dice"              # ``do: remember``: the dice themselves, while they stay in the field
 
 
 @dataclass(frozen=True)
@@ -195,6 +196,7 @@ class Choice:
     text: str = ""
     number: int = 0
     until_turn: int = 0
+    dice: tuple[int, ...] = ()      # DICE: the dice remembered (each forgotten as it leaves the field)
 
 
 class Bookkeeping:

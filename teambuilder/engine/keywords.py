@@ -14,6 +14,7 @@ X-Men Forever rulebook: see each function.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
@@ -45,6 +46,10 @@ def leaving_field(game: Game, die: Die) -> None:
             release(game, other)
     if game.bookkeeping.equipped or game.bookkeeping.partners:
         forget_links(game, die.id)
+    choices = game.bookkeeping.choices
+    for slot, choice in list(choices.items()):      # a die a card remembers (``do: remember``) is forgotten
+        if die.id in choice.dice:
+            choices[slot] = replace(choice, dice=tuple(d for d in choice.dice if d != die.id))
 
 
 def forget_links(game: Game, die_id: int) -> None:

@@ -199,6 +199,8 @@ def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
         return False
     if choice.kind is ChoiceKind.NAME:
         return name == choice.text
+    if choice.kind is ChoiceKind.DICE:
+        return die.id in choice.dice
     if choice.kind is ChoiceKind.ENERGY:
         card = ctx.game.card_of(die)
         return card is not None and choice.text in card.card.energy
