@@ -142,6 +142,11 @@ def _describe_effect(effect: Effect) -> str:
         return f"prevent {amount} of the next damage to one of your character dice this turn"
     if op == "redirect":
         return f"redirect that damage to {to}"
+    if op == "pick":
+        return f"choose {to}"
+    if op == "swap" and effect.to.chosen and effect.to.target <= 1:
+        face = ", which takes the face the chosen die showed" if effect.by == "same_face" else ""
+        return f"swap the chosen die with {to}{face}"
     if op == "remember":
         return f"choose {to}, replacing any earlier choice"
     if op == "retarget":

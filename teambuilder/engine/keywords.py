@@ -152,11 +152,14 @@ def copy_die(game: Game, copier: Die, original: Die) -> bool:
     return True
 
 
-def swap(game: Game, first: Die, second: Die) -> bool:
+def swap(game: Game, first: Die, second: Die, same_face: bool = False) -> bool:
     """Swap two dice's positions exactly; a die swapped into the field from an unrolled
-    zone shows level 1 and is not fielded; combat positions carry over."""
+    zone shows level 1 and is not fielded; combat positions carry over. ``same_face``: the
+    second die takes the face the first showed (Booster Gold: Legion Flight Ring, 104skc)."""
     if first.zone is second.zone:
         return False
+    if same_face and first.face < len(second.spec.faces):
+        second.face = first.face
     zone_a, zone_b = first.zone, second.zone
     combat = {d.id: (d.attacking, d.blocked, d.blocking, list(d.also_blocking)) for d in (first, second)}
     for die, zone, other in ((first, zone_b, second), (second, zone_a, first)):

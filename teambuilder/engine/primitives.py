@@ -341,9 +341,8 @@ def _copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if len(dice) < 2:
-        return False
-    return keywords.swap(ctx.game, dice[0], dice[1])
+    pair = dice if len(dice) >= 2 else ctx.it[:1] + dice     # one die: swapped with "it" (``do: pick``)
+    return len(pair) >= 2 and keywords.swap(ctx.game, pair[0], pair[1], same_face=effect.by == "same_face")
 
 
 def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -395,5 +394,5 @@ HANDLERS = {
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": targets.retarget_unanswered,
-    "remember": choices.remember_dice,
+    "remember": choices.remember_dice, "pick": targets.picked,
 }
