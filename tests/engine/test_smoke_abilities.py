@@ -76,6 +76,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                    "opponent attacks with no die of the chosen name (tests/scenarios/cards/skc/126skc-*.yaml)",
     ("126skc", 3): "needs a Plant token KO'd; the smoke position makes none "
                    "(tests/scenarios/cards/skc/126skc-chosen-attacks-plant-token.yaml)",
+    ("87skc", 1): "needs the opponent's second global of the turn; the smoke position raises global_used once "
+                  "(tests/scenarios/cards/skc/87skc-*.yaml)",
     ("85skc", 1): "needs a [shield] blocker; the smoke position blocks with Sidekicks "
                   "(tests/scenarios/cards/skc/85skc-*.yaml)",
     ("86skc", 1): "needs the opponent's third character die fielded in one turn; the position raises one "
