@@ -30,7 +30,7 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
-    if effect.pay is not None and effect.pay.free and effect.rule == "one_damage_rerolls":
+    if effect.pay is not None and effect.pay.free and effect.rule in ("one_damage_rerolls", "field_free"):
         return describe(replace(effect, pay=None, optional=True))     # "when ... would be dealt, you may ..."
     if effect.pay is not None and effect.pay.free:     # "if that KOs it, you may ...": the "may" after the "if"
         bare = describe(replace(effect, unless=None, pay=None, conditions=()))

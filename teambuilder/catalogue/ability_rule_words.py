@@ -46,7 +46,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field",
+        "field_free": (f"once per turn, you may field 1 of {who} for free" if effect.optional
+                       else f"{who} cost nothing to field"),
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",

@@ -28,7 +28,7 @@ from teambuilder.engine.actions import (
 from teambuilder.engine.blocking import block_count_problem
 from teambuilder.engine.costs import global_cost
 from teambuilder.engine.energy import PaymentError, check_payment
-from teambuilder.engine.windows import action_cost, card_cost, field_cost
+from teambuilder.engine.windows import action_cost, card_cost, declines_free_field, field_cost
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -74,6 +74,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
             cost = card_cost(game, action.slot)
         elif isinstance(option, Field) and isinstance(action, Field) and option.die == action.die:
             cost = field_cost(game, game.dice[action.die])
+            if declines_free_field(game, game.dice[action.die], action, cost):
+                cost = field_cost(game, game.dice[action.die], paying=True)
         elif isinstance(option, UseAction) and isinstance(action, UseAction) and option.die == action.die:
             cost = action_cost(game, decision.player)
         elif (isinstance(option, UseGlobal) and isinstance(action, UseGlobal)

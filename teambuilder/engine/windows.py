@@ -39,7 +39,7 @@ from teambuilder.engine.energy import (
     Hand,
 )
 from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
-from teambuilder.engine.purchase_costs import purchase_cost
+from teambuilder.engine.purchase_costs import fields_free, may_pay_instead, purchase_cost, use_free_field
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -102,14 +102,21 @@ def action_usable(game: Game, player: int, die: Die) -> bool:
     return True
 
 
-def field_cost(game: Game, die: Die) -> Cost:
-    """Fielding cost: printed, changed by rules in force (never below 0)."""
+def field_cost(game: Game, die: Die, paying: bool = False) -> Cost:
+    """Fielding cost: printed, changed by rules in force (never below 0). ``paying``: what it
+    costs a player who declines a once-a-turn free fielding they may take (``may_pay_instead``)."""
     printed = die.spec.faces[die.face].fielding
     if not game.has_rules:
         return cost_of(printed)
-    if rules.fields_free(game, die):
+    if fields_free(game, die, paying):
         return cost_of(0)
     return cost_of(max(0, printed + rules.field_delta(game, die)))
+
+
+def declines_free_field(game: Game, die: Die, action: Field, cost: Cost) -> bool:
+    """A fielding paid for although a once-a-turn free fielding was there to take."""
+    return bool(game.has_rules and cost.amount == 0 and (action.payment.spends or action.payment.virtual)
+                and may_pay_instead(game, die))
 
 
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
@@ -149,6 +156,10 @@ def priority_options(game: Game) -> list[Action]:
                 seen.add((die.spec.key, die.face))
                 for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
+                if cost.amount == 0 and game.has_rules and may_pay_instead(game, die):
+                    paid = field_cost(game, die, paying=True)      # "you may field it for free": or pay
+                    options += [Field(die.id, p) for p in hand.payments(virtual, paid, OPTIONS_PER_CHOICE)
+                                if paid.amount <= available]
         if game.tables.paid_with_dice:
             options += keyword_costs.offers(game, player)    # Fabricate, Ritual, Fusion
         seen_actions: set[tuple[str, int]] = set()
@@ -245,11 +256,15 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = spend(game, player, action.payment, field_cost(game, die), "fielded")
+        cost, full = field_cost(game, die), field_cost(game, die, paying=True)
+        declined = declines_free_field(game, die, action, cost)
+        spent = spend(game, player, action.payment, full if declined else cost, "fielded")
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         if game.has_rules:      # "the first die you field costs less / nothing": used up
             rules.use_up(game, "field_free", player, die)
             rules.use_up(game, "field_cost", player, die)
+            if not declined and full.amount > 0:
+                use_free_field(game, player, die)       # "once per turn, you may field a die for free"
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)
