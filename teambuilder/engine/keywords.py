@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
 from teambuilder.engine.state import Die, Mark, Step, Zone, put_on_table
 
@@ -178,6 +179,12 @@ def swap(game: Game, first: Die, second: Die, same_face: bool = False) -> bool:
             die.blocking = exchanged[die.blocking]
     game.say(f"{first.spec.name} and {second.spec.name} swap places.", first.owner)
     return True
+
+
+def make_tokens(game: Game, player: int, effect: Effect, count: int) -> list[Die]:
+    """``do: token``: ``count`` tokens of the effect's A, D and name (entering attacking with ``by: attacking``)."""
+    return [make_token(game, player, effect.attack, effect.defense, effect.name, effect.by == "attacking")
+            for _ in range(count)]
 
 
 def make_token(game: Game, player: int, attack: int, defense: int, name: str = "", attacking: bool = False) -> Die:

@@ -6,10 +6,11 @@ stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/b
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun, targets
+from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
+from teambuilder.engine.ko_instead import remove_damage
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
@@ -23,6 +24,7 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+from teambuilder.engine.targets import picked, retarget_unanswered
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -346,8 +348,7 @@ def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    ctx.it = [keywords.make_token(ctx.game, ctx.controller, effect.attack, effect.defense, effect.name,
-                                  effect.by == "attacking") for _ in range(max(value(ctx, effect), 1))]
+    ctx.it = keywords.make_tokens(ctx.game, ctx.controller, effect, max(value(ctx, effect), 1))
     return True
 
 
@@ -393,6 +394,6 @@ HANDLERS = {
     "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
-    "double_printed": double_printed, "card_token": moves.card_token, "retarget": targets.retarget_unanswered,
-    "remember": choices.remember_dice, "pick": targets.picked,
+    "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
+    "remember": choices.remember_dice, "pick": picked, "remove_damage": remove_damage,
 }
