@@ -209,6 +209,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"take {to} out of combat (it stays in the Field Zone)"
     if op == "use_effect" and effect.cards == "it":
         return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
+    if op == "use_effect" and effect.cards == "attacks":
+        return f"use a copy of the “when attacks” abilities of {to}, as this die's"
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")

@@ -363,7 +363,7 @@ def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 
 
 def _use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return borrowing.use_effects(ctx, effect.cards, effect.bursts)
+    return borrowing.use_effects(ctx, effect.cards, effect.bursts, dice)
 
 
 def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
