@@ -45,6 +45,9 @@ def run_declare_attackers(game: Game, task: Task) -> None:
     if events.enter_step(game, Step.ATTACK):
         return                           # "at the start of the attack step" first
     able = [d for d in game.field_characters(task.player) if not _cannot_attack(game, d)]
+    if task.data:       # a second Attack Step: only the dice its rule names may attack
+        able = [d for d in able if any(r.controller == task.player and rules.applies(game, r, d)
+                                       for r in rules.in_force(game, "extra_attack_step"))]
     if not able:
         _pop(game)
         game.say("does not attack (no character die able to attack).")
@@ -297,6 +300,23 @@ def run_combat_end(game: Game, task: Task) -> None:
     _pop(game)
     for die in game.field_characters():
         die.leave_combat()
+    if game.has_rules and not task.data:
+        _second_attack_step(game)
+
+
+SECOND_ATTACK = -2      # ``TurnMemory.once_fired``'s mark of a second Attack Step taken this turn
+
+
+def _second_attack_step(game: Game) -> None:
+    """Wally West: Speed Force Conduit (``rule: extra_attack_step``): after the Attack Step,
+    its owner has a second one (once a turn), in which only the dice of ``for`` may attack."""
+    key = (game.active, SECOND_ATTACK, SECOND_ATTACK)
+    if key in game.this_turn.once_fired or not any(
+            r.controller == game.active for r in rules.in_force(game, "extra_attack_step")):
+        return
+    game.this_turn.once_fired.add(key)
+    game.say("has a second Attack Step.")
+    game.tasks.append(Task(TaskKind.DECLARE_ATTACKERS, game.active, (1,)))
 
 
 RUNNERS: dict[TaskKind, Runner] = {
