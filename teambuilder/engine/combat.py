@@ -53,7 +53,8 @@ def run_declare_attackers(game: Game, task: Task) -> None:
         game.say("does not attack (no character die able to attack).")
         return
     must = tuple(d.id for d in able if combat_rules.die_has(game, d, "must_attack"))
-    at_least, among = combat_rules.min_attackers(game, able) if game.has_rules else (0, ())
+    # (a second Attack Step asks no minimum: "each turn" was met, or not, in the first)
+    at_least, among = combat_rules.min_attackers(game, able) if game.has_rules and not task.data else (0, ())
     prompt = "Choose attackers (none ends the turn)." if not at_least else \
         f"Choose attackers: at least {at_least} of {', '.join(game.die_name(game.dice[i]) for i in among)} must attack."
     game.decision = Decision(task.player, DecisionKind.ATTACKERS, prompt,
