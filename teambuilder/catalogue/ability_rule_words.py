@@ -29,6 +29,7 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "unblockable": f"{who} can't be blocked" + (f" by {match}" if match else ""),
         "min_blockers": f"{who} can be blocked only by {amount} or more character dice",
         "min_attackers": f"each turn, at least {amount} of {who} must attack if able",
+        "damage_to_chosen": f"{who} deal their combat damage to the chosen die instead of to their blockers",
         "extra_attack_step": f"you have a second Attack Step each turn, in which only {who} may attack",
         "block_extra": f"{who} may each block {amount} more attacker(s)",
         "blockable_only_by": f"{who} can be blocked only by {match}",

@@ -180,7 +180,8 @@ def run_split_damage(game: Game, task: Task) -> None:
     than one division is legal (``assignment``)."""
     bonuses = static_bonuses(game)
     dealers = [(game.active, a, blockers_of(game, a), game.has_keyword(a, "overcrush")) for a in attackers(game)
-               if not (game.has_rules and combat_rules.die_has(game, a, "damage_to_player"))]
+               if not (game.has_rules and (combat_rules.die_has(game, a, "damage_to_player")
+                                           or combat_rules.die_has(game, a, "damage_to_chosen")))]
     dealers += [(game.inactive, b, blocked_by(game, b), False) for b in game.field_characters(game.inactive)]
     for player, dealer, targets, overcrush in dealers:
         division = assignment.frame(game, dealer, targets, overcrush, bonuses)
@@ -234,6 +235,10 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
             elif game.has_rules and combat_rules.die_has(game, attacker, "damage_to_player"):
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
+            elif game.has_rules and combat_rules.die_has(game, attacker, "damage_to_chosen"):
+                # Wally West: Speed Force Aura: his combat damage goes to the die his card chose instead.
+                events += [DamageEvent(attack, attacker.id, die=d, combat=True)
+                           for d in combat_rules.chosen_dice(game, attacker) if attack]
             else:
                 events += assignment.attacker_damage(game, attacker, blockers, attack, bonuses)
                 if game.has_rules and combat_rules.die_has(game, attacker, "also_damages_player"):

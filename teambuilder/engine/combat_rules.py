@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.rule_names import RuleName
 from teambuilder.engine.rules import ActiveRule, amount, applies, comes_from, in_force
-from teambuilder.engine.state import Die
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -52,6 +52,12 @@ def one_per_card(game: Game, player: int) -> bool:
 def min_blockers(game: Game, attacker: Die) -> int:
     needed = [amount(game, r) for r in in_force(game, "min_blockers") if applies(game, r, attacker)]
     return max(needed, default=1)
+
+
+def chosen_dice(game: Game, die: Die) -> list[int]:
+    """The dice ``die``'s card remembers (``do: remember``) still in the field (``damage_to_chosen``)."""
+    choice = game.bookkeeping.choices.get(die.slot if die.slot is not None else -1)
+    return [d for d in choice.dice if game.dice[d].zone is Zone.FIELD] if choice is not None else []
 
 
 def min_attackers(game: Game, able: list[Die]) -> tuple[int, tuple[int, ...]]:
