@@ -61,8 +61,8 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),
-    ("moves", "references", "targets"),                     # moving dice; amounts in words; legal targets
-    ("keeping", "price_questions", "face_turning"),         # draw N, keep M; what a price asks; face picks
+    ("moves", "references", "targets", "ko_instead"),       # moving dice; amounts in words; legal targets
+    ("keeping", "price_questions", "face_turning", "retargeting"),   # keep M; prices; face picks; new targets
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn

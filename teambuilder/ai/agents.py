@@ -41,7 +41,9 @@ class RandomAgent:
                     blocks.append((blocker, allowed[pick]))
             return DeclareBlockers(tuple(blocks))
         chosen = tuple(d for d in decision.subset if d in decision.required or self.rng.random() < 0.5)
-        return Reroll(chosen) if decision.kind == DecisionKind.REROLL else DeclareAttackers(chosen)
+        if decision.kind == DecisionKind.REROLL:
+            return Reroll(chosen)
+        return DeclareAttackers(decision.with_minimum(chosen))
 
 
 def _greedy(seed: int) -> Agent:

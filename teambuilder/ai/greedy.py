@@ -175,6 +175,12 @@ class GreedyAgent:
     # -- combat -----------------------------------------------------------------------
     @staticmethod
     def _attackers(game: Game, decision: Decision) -> Action:
+        chosen = GreedyAgent._attack_with(game, decision)
+        # "At least 1 opposing character die must attack" (min_attackers): the first others.
+        return DeclareAttackers(decision.with_minimum(chosen.dice)) if decision.at_least else chosen
+
+    @staticmethod
+    def _attack_with(game: Game, decision: Decision) -> DeclareAttackers:
         me = decision.player
         mine = [game.dice[i] for i in decision.subset]
         theirs = game.field_characters(1 - me)

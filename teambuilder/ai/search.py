@@ -89,6 +89,9 @@ class SearchAgent:
             singles = sorted(decision.subset, key=lambda d: -die_value(game, game.dice[d]))[:2]
             found = [greedy_pick, everyone, nobody] + [
                 DeclareAttackers(tuple(sorted({d} | set(decision.required)))) for d in singles]
+            if decision.at_least:      # "at least 1 ... must attack": every candidate meets it
+                found = [DeclareAttackers(decision.with_minimum(a.dice)) if isinstance(a, DeclareAttackers) else a
+                         for a in found]
             return _distinct(found)[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.ENLIST:      # let it happen, or KO a die to stop it
             return _distinct([greedy_pick, *decision.options])[:MAX_CANDIDATES]

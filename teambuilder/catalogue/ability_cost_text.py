@@ -30,6 +30,8 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
     if effect.unless is not None:
         who = "you pay" if effect.unless.payer == "you" else "your opponent pays"
         return f"{text}, unless {who} {describe_price(effect.unless)}"
+    if effect.pay is not None and effect.pay.free and effect.rule in ("one_damage_rerolls", "field_free"):
+        return describe(replace(effect, pay=None, optional=True))     # "when ... would be dealt, you may ..."
     if effect.pay is not None and effect.pay.free:     # "if that KOs it, you may ...": the "may" after the "if"
         bare = describe(replace(effect, unless=None, pay=None, conditions=()))
         who = "you" if effect.pay.payer == "you" else "your opponent"
@@ -74,6 +76,9 @@ def amount_words(amount: Amount) -> str:
     if amount.purchases:
         return "the number of dice " + ("you" if amount.purchases == "you" else "your opponent") + (
             " bought this game" if amount.this_game else " bought this turn")
+    if amount.globals_used:
+        return ("the number of global abilities " + ("you" if amount.globals_used == "you" else "your opponent")
+                + " used this turn")
     return "that much"
 
 

@@ -110,7 +110,7 @@ def _parse_effect(raw: Any) -> Effect:
         pay=parse_price(raw["pay"], "you") if raw.get("pay") is not None else None,
         instead_of=choice_of(raw, "instead_of", ("used", "prep")) if raw.get("instead_of") is not None else "",
         next_die=bool(opt_bool(raw, "next")), conditions=_conditions(raw),
-        cards=choice_of(raw, "cards", ("event", "it", "basic_actions"), "event") if op == "use_effect" else "",
+        cards=choice_of(raw, "cards", USE_EFFECT_CARDS, "event") if op == "use_effect" else "",
         bursts=bool(opt_bool(raw, "bursts")),
         cost=parse_cost(raw["cost"]) if raw.get("cost") is not None else None,
         less=int_field(raw, "less"), optional=raw.get("optional") == "opponent" or bool(opt_bool(raw, "optional")),
@@ -205,6 +205,8 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
     return trigger, found, ()
 
 
+# ``use_effect``'s ``cards``: whose effect is used (an action die; basic actions; "when attacks" abilities).
+USE_EFFECT_CARDS = ("event", "it", "basic_actions", "attacks")
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
                  "chooser", "usable")

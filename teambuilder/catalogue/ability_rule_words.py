@@ -28,6 +28,9 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "must_attack": f"{who} must attack if able", "must_block": f"{who} must block if able",
         "unblockable": f"{who} can't be blocked" + (f" by {match}" if match else ""),
         "min_blockers": f"{who} can be blocked only by {amount} or more character dice",
+        "min_attackers": f"each turn, at least {amount} of {who} must attack if able",
+        "damage_to_chosen": f"{who} deal their combat damage to the chosen die instead of to their blockers",
+        "extra_attack_step": f"you have a second Attack Step each turn, in which only {who} may attack",
         "block_extra": f"{who} may each block {amount} more attacker(s)",
         "blockable_only_by": f"{who} can be blocked only by {match}",
         "cant_be_targeted": f"{who} can't be targeted" + (f" by {by_whom} abilities" if effect.by else ""),
@@ -45,7 +48,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": f"{who} cost nothing to field",
+        "field_free": (f"once per turn, you may field 1 of {who} for free" if effect.optional
+                       else f"{who} cost nothing to field"),
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
@@ -56,7 +60,9 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
                          + " instead"),
         "cant_be_kod": f"{who} can't be KO'd", "cant_be_stunned": f"Stun tokens can't be put on the cards of {who}",
         "max_damage_per_blocker": f"{who} take at most {amount} damage from each blocker",
-        "one_damage_rerolls": f"when exactly 1 damage would be dealt to {who}, prevent it and reroll that die instead",
+        "one_damage_rerolls": (f"when {'exactly 1' if amount in ('0', '1') else amount + ' or less'} damage would be "
+                               f"dealt to {who}, {'you may ' if effect.optional else ''}prevent it and reroll that "
+                               "die instead"),
         "counts_as_name": f"{who} count as {effect.name} for the effects of your other cards",
         "damage_to_player": f"{who} deal their combat damage to your opponent, even when blocked",
         "also_damages_player": (f"have {who} also deal damage equal to {'its' if effect.to.die.this else 'their'}"

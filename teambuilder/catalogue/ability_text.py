@@ -142,6 +142,15 @@ def _describe_effect(effect: Effect) -> str:
         return f"prevent {amount} of the next damage to one of your character dice this turn"
     if op == "redirect":
         return f"redirect that damage to {to}"
+    if op == "pick":
+        return f"choose {to}"
+    if op == "swap" and effect.to.chosen and effect.to.target <= 1:
+        face = ", which takes the face the chosen die showed" if effect.by == "same_face" else ""
+        return f"swap the chosen die with {to}{face}"
+    if op == "remember":
+        return f"choose {to}, replacing any earlier choice"
+    if op == "retarget":
+        return "change that target to a character die of your choice"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
@@ -154,6 +163,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
+    if op == "remove_damage":
+        return f"remove all damage from {to}"
     if op in ("turn_to_energy", "turn_to_face", "double_printed"):
         return refs.face_words(effect, to)
     if op == "move":
@@ -198,6 +209,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"take {to} out of combat (it stays in the Field Zone)"
     if op == "use_effect" and effect.cards == "it":
         return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
+    if op == "use_effect" and effect.cards == "attacks":
+        return f"use a copy of the “when attacks” abilities of {to}, as this die's"
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")
@@ -207,7 +220,9 @@ def _describe_effect(effect: Effect) -> str:
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
     if op == "token":
-        return f"create {amount} {effect.attack}A/{effect.defense}D character token(s)"
+        named = f"{effect.name} " if effect.name else "character "
+        attacking = ", attacking" if effect.by == "attacking" else ""
+        return f"create {amount} {effect.attack}A/{effect.defense}D {named}token(s){attacking}"
     if op == "card_token":
         tokens = "a +1A/+1D token" if amount in ("0", "1") else f"{amount} +1A/+1D tokens"
         return f"put {tokens} on the card of {to}"
@@ -297,7 +312,8 @@ def render_ability(ability: Ability) -> str:
             body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
-        body = body[:1].upper() + body[1:] + "."
+        body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in ("ko_instead", "any_ko_instead")
+                                              else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 
@@ -323,7 +339,8 @@ def _label(ability: Ability) -> str:
         limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn",
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
-        reactive = ", when damage would be dealt" if ability.reactive else ""
+        reactive = {"damaged": ", when damage would be dealt",
+                    "targeted": ", when an action die targets a character die"}.get(ability.reactive or "", "")
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used

@@ -120,6 +120,7 @@ class DieFilter:
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
     paid_for: bool = False        # spent as energy to field the ability's own die this turn
     below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
+    token: bool | None = None     # a token die (``do: token``); False: a real die
     fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
     @property
@@ -173,6 +174,7 @@ class Amount:
     card_tokens: str = ""            # +1A/+1D tokens on the cards of: you | opponent (their teams), this (this card)
     purchases: str = ""             # dice that player ("you" | "opponent") bought this turn
     this_game: bool = False         # purchases: this game, not this turn
+    globals_used: str = ""          # global abilities that player ("you" | "opponent") used this turn
     times: int = 1
     plus: int = 0
     half: str = ""                  # halved, rounded "down" or "up"
@@ -183,7 +185,8 @@ class Amount:
     def is_fixed(self) -> bool:
         return (self.count is None and self.stat is None and self.energy is None
                 and not self.reserve_types and not self.event_amount and not self.chosen and not self.prep_energy
-                and not self.kos and self.life is None and not self.card_tokens and not self.purchases)
+                and not self.kos and self.life is None and not self.card_tokens and not self.purchases
+                and not self.globals_used)
 
 
 @dataclass(frozen=True)

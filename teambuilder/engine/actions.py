@@ -163,6 +163,7 @@ class DecisionKind(StrEnum):
     ENLIST = "enlist"          # Enlistment: KO one of your character dice to stop an effect, or pass
     PAY = "pay"                # whether (and how) to pay an effect's price: "unless X pays", "you may pay"
     CHOICE = "choice"          # a named choice: a number, a card name, an energy type, an affiliation
+    RETARGET = "retarget"      # change an action die's target with a global: use one (or pass), which target, where
 
 
 @dataclass(frozen=True)
@@ -174,11 +175,16 @@ class Decision:
     subset: tuple[int, ...] = ()
     required: tuple[int, ...] = ()
     assign: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    # A minimum of the subset: at least ``at_least`` of the dice ``among`` must be chosen
+    # ("at least 1 opposing character die must attack", rule ``min_attackers``).
+    at_least: int = 0
+    among: tuple[int, ...] = ()
 
     # Written out (see energy.EnergySource): one for every decision of a game.
     def __init__(self, player: int, kind: DecisionKind, prompt: str, options: tuple[Action, ...] = (),
                  subset: tuple[int, ...] = (), required: tuple[int, ...] = (),
-                 assign: tuple[tuple[int, tuple[int, ...]], ...] = ()) -> None:
+                 assign: tuple[tuple[int, tuple[int, ...]], ...] = (), at_least: int = 0,
+                 among: tuple[int, ...] = ()) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "prompt", prompt)
@@ -186,6 +192,19 @@ class Decision:
         object.__setattr__(self, "subset", subset)
         object.__setattr__(self, "required", required)
         object.__setattr__(self, "assign", assign)
+        object.__setattr__(self, "at_least", at_least)
+        object.__setattr__(self, "among", among)
+
+    def with_minimum(self, dice: tuple[int, ...]) -> tuple[int, ...]:
+        """``dice`` and, when fewer than ``at_least`` of ``among`` are in it, the first
+        others of ``among`` (in order) until there are enough: an answer that meets the minimum."""
+        chosen = list(dice)
+        for die in self.among:
+            if sum(1 for d in chosen if d in self.among) >= self.at_least:
+                break
+            if die not in chosen:
+                chosen.append(die)
+        return tuple(sorted(chosen))
 
 
 def _payment_json(payment: Payment) -> dict[str, Any]:

@@ -31,10 +31,14 @@ def use_card_effect(game: Game, player: int, slot: int, bursts: int, source: int
     return found
 
 
-def use_effects(ctx: Context, cards: str, bursts: bool) -> bool:
+def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None = None) -> bool:
     """``cards: event``: a copy of the action die the event is about (with its bursts when
-    ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play."""
+    ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play;
+    ``cards: attacks``: a copy of the "when attacks" abilities of the dice reached, used as
+    this die's (Mister Mind: Library of Eternity, 120skc)."""
     game = ctx.game
+    if cards == "attacks":
+        return any([_copy_attacks(ctx, die) for die in dice or ()])
     if cards in ("event", "it"):
         die = ctx.event_die if cards == "event" else next(iter(ctx.it), None)   # "it": a die an earlier effect rolled
         if die is None or die.slot is None:
@@ -47,6 +51,21 @@ def use_effects(ctx: Context, cards: str, bursts: bool) -> bool:
             game.say(f"uses the effect of {slot.card.card.full_name}.", ctx.controller)
             used = use_card_effect(game, ctx.controller, slot.index, 0, None) or used
     return used
+
+
+def _copy_attacks(ctx: Context, die: Die) -> bool:
+    """Queue a copy of each "when this die attacks" ability of ``die``'s card, controlled by
+    the ability's controller, with the ability's own die as "this die"."""
+    game = ctx.game
+    slot = die.copy_of if die.copy_of is not None else die.slot
+    found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == "attacks"]
+    if slot is None or not found:
+        game.say(f"{game.die_name(die)} has no “when attacks” ability to copy.", ctx.controller)
+        return False
+    game.say(f"uses a copy of the “when attacks” ability of {game.slots[slot].card.card.full_name}.", ctx.controller)
+    for index in found:
+        queue_now(game, PendingTrigger(ctx.controller, slot, index, None if ctx.source is None else ctx.source.id))
+    return True
 
 
 def borrow_text(ctx: Context, dice: list[Die]) -> bool:

@@ -21,6 +21,7 @@ from teambuilder.engine import die_facts, selectors
 from teambuilder.engine.actions import Choose, Decision, DecisionKind
 from teambuilder.engine.game_state import Choice, ChoiceKind
 from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -49,6 +50,18 @@ def options(ctx: Context, effect: Effect) -> list[Choice]:
 
 def chooser(ctx: Context, effect: Effect) -> int:
     return 1 - ctx.controller if effect.to.player == "opponent" else ctx.controller
+
+
+def remember_dice(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: remember``: the card remembers the dice reached (replacing any earlier choice;
+    none chosen: it remembers none) for ``named: true`` filters, until each leaves the field."""
+    game = ctx.game
+    if ctx.slot is None:
+        return False
+    game.bookkeeping.choices[ctx.slot] = Choice(ChoiceKind.DICE, dice=tuple(d.id for d in dice))
+    names = ", ".join(game.die_name(d) for d in dice) or "no die"
+    game.say(f"{game.slots[ctx.slot].card.card.name} chooses {names}.", ctx.controller)
+    return True
 
 
 def shown(choice: Choice) -> str:

@@ -45,13 +45,20 @@ def run_declare_attackers(game: Game, task: Task) -> None:
     if events.enter_step(game, Step.ATTACK):
         return                           # "at the start of the attack step" first
     able = [d for d in game.field_characters(task.player) if not _cannot_attack(game, d)]
+    if task.data:       # a second Attack Step: only the dice its rule names may attack
+        able = [d for d in able if any(r.controller == task.player and rules.applies(game, r, d)
+                                       for r in rules.in_force(game, "extra_attack_step"))]
     if not able:
         _pop(game)
         game.say("does not attack (no character die able to attack).")
         return
     must = tuple(d.id for d in able if combat_rules.die_has(game, d, "must_attack"))
-    game.decision = Decision(task.player, DecisionKind.ATTACKERS, "Choose attackers (none ends the turn).",
-                             subset=tuple(d.id for d in able), required=must)
+    # (a second Attack Step asks no minimum: "each turn" was met, or not, in the first)
+    at_least, among = combat_rules.min_attackers(game, able) if game.has_rules and not task.data else (0, ())
+    prompt = "Choose attackers (none ends the turn)." if not at_least else \
+        f"Choose attackers: at least {at_least} of {', '.join(game.die_name(game.dice[i]) for i in among)} must attack."
+    game.decision = Decision(task.player, DecisionKind.ATTACKERS, prompt,
+                             subset=tuple(d.id for d in able), required=must, at_least=at_least, among=among)
 
 
 def _cannot_attack(game: Game, die: Die) -> bool:
@@ -173,7 +180,8 @@ def run_split_damage(game: Game, task: Task) -> None:
     than one division is legal (``assignment``)."""
     bonuses = static_bonuses(game)
     dealers = [(game.active, a, blockers_of(game, a), game.has_keyword(a, "overcrush")) for a in attackers(game)
-               if not (game.has_rules and combat_rules.die_has(game, a, "damage_to_player"))]
+               if not (game.has_rules and (combat_rules.die_has(game, a, "damage_to_player")
+                                           or combat_rules.die_has(game, a, "damage_to_chosen")))]
     dealers += [(game.inactive, b, blocked_by(game, b), False) for b in game.field_characters(game.inactive)]
     for player, dealer, targets, overcrush in dealers:
         division = assignment.frame(game, dealer, targets, overcrush, bonuses)
@@ -227,6 +235,10 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
             elif game.has_rules and combat_rules.die_has(game, attacker, "damage_to_player"):
                 events.append(DamageEvent(attack, attacker.id, player=game.inactive, combat=True))
+            elif game.has_rules and combat_rules.die_has(game, attacker, "damage_to_chosen"):
+                # Wally West: Speed Force Aura: his combat damage goes to the die his card chose instead.
+                events += [DamageEvent(attack, attacker.id, die=d, combat=True)
+                           for d in combat_rules.chosen_dice(game, attacker) if attack]
             else:
                 events += assignment.attacker_damage(game, attacker, blockers, attack, bonuses)
                 if game.has_rules and combat_rules.die_has(game, attacker, "also_damages_player"):
@@ -294,6 +306,23 @@ def run_combat_end(game: Game, task: Task) -> None:
     _pop(game)
     for die in game.field_characters():
         die.leave_combat()
+    if game.has_rules and not task.data:
+        _second_attack_step(game)
+
+
+SECOND_ATTACK = -2      # ``TurnMemory.once_fired``'s mark of a second Attack Step taken this turn
+
+
+def _second_attack_step(game: Game) -> None:
+    """Wally West: Speed Force Conduit (``rule: extra_attack_step``): after the Attack Step,
+    its owner has a second one (once a turn), in which only the dice of ``for`` may attack."""
+    key = (game.active, SECOND_ATTACK, SECOND_ATTACK)
+    if key in game.this_turn.once_fired or not any(
+            r.controller == game.active for r in rules.in_force(game, "extra_attack_step")):
+        return
+    game.this_turn.once_fired.add(key)
+    game.say("has a second Attack Step.")
+    game.tasks.append(Task(TaskKind.DECLARE_ATTACKERS, game.active, (1,)))
 
 
 RUNNERS: dict[TaskKind, Runner] = {

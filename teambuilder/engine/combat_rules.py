@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.rule_names import RuleName
 from teambuilder.engine.rules import ActiveRule, amount, applies, comes_from, in_force
-from teambuilder.engine.state import Die
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -52,6 +52,25 @@ def one_per_card(game: Game, player: int) -> bool:
 def min_blockers(game: Game, attacker: Die) -> int:
     needed = [amount(game, r) for r in in_force(game, "min_blockers") if applies(game, r, attacker)]
     return max(needed, default=1)
+
+
+def chosen_dice(game: Game, die: Die) -> list[int]:
+    """The dice ``die``'s card remembers (``do: remember``) still in the field (``damage_to_chosen``)."""
+    choice = game.bookkeeping.choices.get(die.slot if die.slot is not None else -1)
+    return [d for d in choice.dice if game.dice[d].zone is Zone.FIELD] if choice is not None else []
+
+
+def min_attackers(game: Game, able: list[Die]) -> tuple[int, tuple[int, ...]]:
+    """"At least N of these dice must attack each turn" (Monsieur Mallah): the largest N of
+    the rules in force over the dice able to attack, as (N, the dice that count); N is
+    never more than the dice that count (fewer attack only when fewer are able)."""
+    best: tuple[int, tuple[int, ...]] = (0, ())
+    for rule in in_force(game, "min_attackers"):
+        among = tuple(d.id for d in able if applies(game, rule, d))
+        needed = min(amount(game, rule), len(among))
+        if needed > best[0]:
+            best = (needed, among)
+    return best
 
 
 def blocks_allowed(game: Game, blocker: Die, attackers: list[Die] | None = None) -> int:

@@ -10,10 +10,12 @@ is reached, once per resolving instance of the ability.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost, Price
-from teambuilder.engine import events
+from teambuilder.engine import events, rules
+from teambuilder.engine.abilities import Ability
 from teambuilder.engine.energy import Payment, apply_payment, payment_options
 from teambuilder.engine.state import Zone
 
@@ -74,3 +76,45 @@ def pay_price(game: Game, player: int, price: Price, way: Payment | None) -> str
         game.lose_life({player: price.life})
         paid.append(f"{price.life} life")
     return " and ".join(paid)
+
+
+# -- what a global costs, and whether its limit lets a player use it now -----------------
+# (here rather than in ``windows`` so that the answers to an action die below the turn's
+# steps, ``retargeting``, can ask too; ``windows`` re-exports them)
+
+@cache
+def cost_of(amount: int, types: tuple[str, ...] = ()) -> Cost:
+    """One shared Cost per amount and types: costs are asked for many times a listing,
+    and a new Cost is checked (and later hashed) every time."""
+    return Cost(amount, types)
+
+
+def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slot: int = 0) -> Cost:
+    """A global's cost, plus what rules in force add (Oracle: opponents pay 1 more)."""
+    assert ability.cost is not None, "the parser gives every global a cost"
+    if game is None or not game.has_rules:
+        return ability.cost
+    # Synergy is not a Global Ability: what globals cost more does not reach it.
+    extra = 0 if ability.keyword == "synergy" else max(0, rules.global_delta(game, player, slot))
+    return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
+
+
+def converted(game: Game, player: int, cost: Cost) -> Cost:
+    """Superwoman: while a player may turn any energy into [bolt], a [bolt] the cost
+    requires can be paid by any unit: the requirement drops, the amount stays."""
+    kinds = {t for r in rules.in_force(game, "energy_as") if r.controller == player for t in r.effect.types}
+    if not kinds or not set(cost.types) & kinds:
+        return cost
+    return Cost(cost.amount, tuple(t for t in cost.types if t not in kinds))
+
+
+def limit_allows(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
+    """Whether a global's limit (once per turn, your turn, opponent's turn) lets ``player``
+    use it now; reactive globals obey the same limits."""
+    if ability.limit in ("once_per_turn", "once_on_your_turn") and game.players[player].global_uses.get((slot, index)):
+        return False
+    if ability.limit == "once_on_your_turn" and player != game.active:
+        return False
+    if ability.limit == "your_turn" and player != game.active:
+        return False
+    return not (ability.limit == "opponent_turn" and player == game.active)

@@ -13,13 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.engine import combat_rules, conditions, events, rules, selectors
-from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
-from teambuilder.engine.costs import spend
+from teambuilder.engine.actions import Action, Choose, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
+from teambuilder.engine.costs import global_cost, limit_allows, spend
 from teambuilder.engine.effects import reroll_fielded, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
-from teambuilder.engine.windows import global_cost, limit_allows
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -66,6 +65,9 @@ def process_damage(game: Game) -> None:
         if event.amount <= 0 or event.asked:
             continue
         options = _reactions(game, event)
+        target = game.dice[event.die] if event.die is not None else None
+        if target is not None and target.owner is not None and _rerolls_instead(game, event, target, optional=True):
+            options.append(Choose(1))      # "you may reroll it instead" (one_damage_rerolls, optional)
         if not options:
             event.asked = True
         else:
@@ -88,6 +90,14 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
     event = game.damage_queue[game.pending_event]
     if isinstance(action, Pass):
         event.asked = True
+        return
+    if isinstance(action, Choose):          # prevent it and reroll the die instead
+        event.asked = True
+        die = game.dice[event.die or 0]
+        game.say(f"{event.amount} damage to {game.die_name(die)} is prevented; the die is rerolled instead.",
+                 decision.player)
+        event.amount = 0
+        reroll_fielded(game, die)
         return
     assert isinstance(action, UseGlobal)
     ability = game.abilities_of(action.slot)[action.ability]
@@ -144,16 +154,27 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
-        if event.amount == 1 and target is not None and target.zone is Zone.FIELD and any(
-                rules.applies(game, r, target) for r in rules.in_force(game, "one_damage_rerolls")):
+        if target is not None and _rerolls_instead(game, event, target, optional=False):
             # Blue Beetle: Armored Up: exactly 1 damage is prevented and the die rerolled instead.
-            game.say(f"1 damage to {game.die_name(target)} is prevented; the die is rerolled instead.", target.owner)
+            game.say(f"{event.amount} damage to {game.die_name(target)} is prevented; the die is rerolled instead.",
+                     target.owner)
             event.amount = 0
             reroll_fielded(game, target)
 
     # A doubling bought for one use ("once") is used up by this batch of damage.
     game.turn_rules = [r for r in game.turn_rules
                        if not (r in spent_rules and r.effect.duration in ("once", "until_used"))]
+
+def _rerolls_instead(game: Game, event: DamageEvent, target: Die, optional: bool) -> bool:
+    """``rule: one_damage_rerolls`` on ``target``: exactly 1 damage (with ``amount: N``: N
+    or less) is prevented and the die rerolled instead; an ``optional`` rule asks its owner
+    first ("you may", Blue Beetle: Reach Armor 138skc), as a reaction to the damage."""
+    if event.amount <= 0 or target.zone is not Zone.FIELD or not game.has_rules:
+        return False
+    return any((r.effect.pay is not None and r.effect.pay.free) == optional   # ``optional: true``: a free price
+               and event.amount <= max(1, rules.amount(game, r))
+               and rules.applies(game, r, target) for r in rules.in_force(game, "one_damage_rerolls"))
+
 
 def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
     """Lex Luthor: Kansas Native: the first character die that damages the rule owner each

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 PASS_LABELS = {"priority": "Pass priority", "optional": "No, skip it", "target": "Choose no more targets",
                "react": "Do not react", "redirect": "Do not redirect", "enlist": "Let it happen",
-               "pay": "Do not pay"}
+               "pay": "Do not pay", "retarget": "Do not change the target"}
 
 
 def describe_payment(game: Game, payment: Payment) -> str:
@@ -167,7 +167,7 @@ def payment_alternatives(game: Game, action: Action, limit: int = 8) -> list[Act
         return _with(action, [Field(action.die, p) for p in payment_options(sources, virtual, cost, limit)])
     if isinstance(action, UseGlobal):
         ability = game.abilities_of(action.slot)[action.ability]
-        cost = windows.global_cost(ability, game, player, action.slot)
+        cost = costs.global_cost(ability, game, player, action.slot)
         return _with(action, [UseGlobal(action.slot, action.ability, p)
                               for p in payment_options(sources, virtual, cost, limit)])
     if isinstance(action, UseAction) and (action.payment.spends or action.payment.virtual):

@@ -14,10 +14,12 @@ X-Men Forever rulebook: see each function.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.dice import CHARACTER, DieSpec, Face
-from teambuilder.engine.state import Die, Mark, Zone, put_on_table
+from teambuilder.engine.state import Die, Mark, Step, Zone, put_on_table
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -45,6 +47,10 @@ def leaving_field(game: Game, die: Die) -> None:
             release(game, other)
     if game.bookkeeping.equipped or game.bookkeeping.partners:
         forget_links(game, die.id)
+    choices = game.bookkeeping.choices
+    for slot, choice in list(choices.items()):      # a die a card remembers (``do: remember``) is forgotten
+        if die.id in choice.dice:
+            choices[slot] = replace(choice, dice=tuple(d for d in choice.dice if d != die.id))
 
 
 def forget_links(game: Game, die_id: int) -> None:
@@ -147,11 +153,14 @@ def copy_die(game: Game, copier: Die, original: Die) -> bool:
     return True
 
 
-def swap(game: Game, first: Die, second: Die) -> bool:
+def swap(game: Game, first: Die, second: Die, same_face: bool = False) -> bool:
     """Swap two dice's positions exactly; a die swapped into the field from an unrolled
-    zone shows level 1 and is not fielded; combat positions carry over."""
+    zone shows level 1 and is not fielded; combat positions carry over. ``same_face``: the
+    second die takes the face the first showed (Booster Gold: Legion Flight Ring, 104skc)."""
     if first.zone is second.zone:
         return False
+    if same_face and first.face < len(second.spec.faces):
+        second.face = first.face
     zone_a, zone_b = first.zone, second.zone
     combat = {d.id: (d.attacking, d.blocked, d.blocking, list(d.also_blocking)) for d in (first, second)}
     for die, zone, other in ((first, zone_b, second), (second, zone_a, first)):
@@ -172,15 +181,28 @@ def swap(game: Game, first: Die, second: Die) -> bool:
     return True
 
 
-def make_token(game: Game, player: int, attack: int, defense: int) -> Die:
+def make_tokens(game: Game, player: int, effect: Effect, count: int) -> list[Die]:
+    """``do: token``: ``count`` tokens of the effect's A, D and name (entering attacking with ``by: attacking``)."""
+    return [make_token(game, player, effect.attack, effect.defense, effect.name, effect.by == "attacking")
+            for _ in range(count)]
+
+
+def make_token(game: Game, player: int, attack: int, defense: int, name: str = "", attacking: bool = False) -> Die:
     """A token: a level 1 character with cost 0 and no energy type that exists only in
-    the field; it cannot be spun or rerolled."""
-    spec = DieSpec(key=f"token-{attack}-{defense}", name="Token", kind="character",
+    the field; it cannot be spun or rerolled. A named token ("Plant", "Tough Guy") carries
+    that name for die filters (``name: Plant``); ``attacking``: in the Attack Step it enters
+    attacking (Mister Mind, 80skc)."""
+    spec = DieSpec(key=f"token-{name}-{attack}-{defense}" if name else f"token-{attack}-{defense}",
+                   name=name or "Token", kind="character",
                    faces=(Face("character", level=1, attack=attack, defense=defense),))
     die = Die(len(game.dice), spec, None, player, Zone.FIELD, token=True)
     game.dice.append(die)
     put_on_table(game.zone_index, die)
-    game.say(f"creates a {attack}A/{defense}D token.", player)
+    if attacking and game.step is Step.ATTACK:
+        die.attacking = True
+        game.this_turn.attacked.add(die.id)
+    game.say(f"creates a {attack}A/{defense}D {name + ' ' if name else ''}token"
+             f"{' (attacking)' if die.attacking else ''}.", player)
     return die
 
 

@@ -26,8 +26,9 @@ from teambuilder.engine.actions import (
     UseGlobal,
 )
 from teambuilder.engine.blocking import block_count_problem
+from teambuilder.engine.costs import global_cost
 from teambuilder.engine.energy import PaymentError, check_payment
-from teambuilder.engine.windows import action_cost, card_cost, field_cost, global_cost
+from teambuilder.engine.windows import action_cost, card_cost, declines_free_field, field_cost
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -44,6 +45,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
             return f"choose distinct dice among {sorted(decision.subset)}"
         if not set(decision.required) <= chosen:
             return f"dice {sorted(set(decision.required) - chosen)} must attack"
+        if len(chosen & set(decision.among)) < decision.at_least:
+            return f"at least {decision.at_least} of dice {sorted(decision.among)} must attack"
         return None
     if decision.kind == DecisionKind.BLOCKERS:
         if not isinstance(action, DeclareBlockers):
@@ -71,6 +74,8 @@ def check(game: Game, decision: Decision, action: Action) -> str | None:
             cost = card_cost(game, action.slot)
         elif isinstance(option, Field) and isinstance(action, Field) and option.die == action.die:
             cost = field_cost(game, game.dice[action.die])
+            if declines_free_field(game, game.dice[action.die], action, cost):
+                cost = field_cost(game, game.dice[action.die], paying=True)
         elif isinstance(option, UseAction) and isinstance(action, UseAction) and option.die == action.die:
             cost = action_cost(game, decision.player)
         elif (isinstance(option, UseGlobal) and isinstance(action, UseGlobal)

@@ -10,6 +10,7 @@ from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rul
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
+from teambuilder.engine.ko_instead import remove_damage
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
@@ -23,6 +24,7 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
+from teambuilder.engine.targets import picked, retarget_unanswered
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -341,14 +343,12 @@ def _copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    if len(dice) < 2:
-        return False
-    return keywords.swap(ctx.game, dice[0], dice[1])
+    pair = dice if len(dice) >= 2 else ctx.it[:1] + dice     # one die: swapped with "it" (``do: pick``)
+    return len(pair) >= 2 and keywords.swap(ctx.game, pair[0], pair[1], same_face=effect.by == "same_face")
 
 
 def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    for _ in range(max(value(ctx, effect), 1)):
-        keywords.make_token(ctx.game, ctx.controller, effect.attack, effect.defense)
+    ctx.it = keywords.make_tokens(ctx.game, ctx.controller, effect, max(value(ctx, effect), 1))
     return True
 
 
@@ -363,7 +363,7 @@ def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 
 
 def _use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return borrowing.use_effects(ctx, effect.cards, effect.bursts)
+    return borrowing.use_effects(ctx, effect.cards, effect.bursts, dice)
 
 
 def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -394,5 +394,6 @@ HANDLERS = {
     "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
-    "double_printed": double_printed, "card_token": moves.card_token,
+    "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
+    "remember": choices.remember_dice, "pick": picked, "remove_damage": remove_damage,
 }

@@ -32,3 +32,39 @@ def _purchase_cost(game: Game, slot: int, buyer: int, in_force: list[rules.Activ
         if die is not None:
             delta = rules.purchase_delta(game, buyer, die, in_force)
     return max(card.cost + delta, 1, len(card.energy))
+
+
+# -- a free fielding once a turn (Lois Lane: World Famous Investigative Journalist, 143skc) --
+
+FREE_FIELD = -1      # ``TurnMemory.once_fired``'s ability index for a once-a-turn free fielding
+
+
+def _once_a_turn(game: Game, rule: rules.ActiveRule) -> bool:
+    """A static ``field_free`` (not one an ability put in force this turn) given ``duration: once``."""
+    return rule.effect.duration == "once" and rule not in game.turn_rules
+
+
+def fields_free(game: Game, die: Die, paying: bool = False) -> bool:
+    """Whether ``die`` costs nothing to field. A "while active" ``field_free`` with ``duration:
+    once`` frees one fielding a turn; with ``optional: true`` (a free ``pay`` price) its player
+    may pay instead (``paying``: the cost when they do)."""
+    return any(rules.applies(game, r, die) and not (_once_a_turn(game, r) and (
+        paying and r.effect.pay is not None or (r.controller, r.slot or -1, FREE_FIELD) in game.this_turn.once_fired))
+        for r in rules.in_force(game, "field_free"))
+
+
+def may_pay_instead(game: Game, die: Die) -> bool:
+    """The die is free to field only through a once-a-turn "you may" (its player may pay)."""
+    return fields_free(game, die) and not fields_free(game, die, paying=True)
+
+
+def use_free_field(game: Game, player: int, die: Die) -> None:
+    """``player`` fielded ``die`` for free: a once-a-turn free fielding that applies is used up."""
+    probe = rules.as_owned_by(game, die, player)
+    for rule in rules.in_force(game, "field_free"):
+        key = (player, rule.slot or -1, FREE_FIELD)
+        if _once_a_turn(game, rule) and rule.controller == player and rules.applies(game, rule, probe) \
+                and key not in game.this_turn.once_fired:
+            game.this_turn.once_fired.add(key)
+            game.say(f"{game.slots[rule.slot or 0].card.card.name}'s free fielding is used for this turn.", player)
+            return

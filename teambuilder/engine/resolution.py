@@ -46,3 +46,10 @@ class Resolution:
     answers: dict[int, bool] = field(default_factory=dict)
     pricing: PriceQuestion | None = None
     enlisted: bool = False                                     # Enlistment: the opponent was asked
+    # An action die's targets changed by a ``reactive: targeted`` global (``retargeting``):
+    # the players who passed, the (player, slot, ability) globals used, and the target
+    # being moved, as (effect index, pick index), once its user has said which.
+    retarget_passed: tuple[int, ...] = ()
+    retarget_used: tuple[tuple[int, int, int], ...] = ()
+    retarget_user: int | None = None
+    retarget_from: tuple[int, int] | None = None

@@ -67,6 +67,7 @@ class _Builder(ScenarioActions):
         self.resolve = resolve
         self.cards: dict[str, EngineCard] = {}
         self.labels: dict[str, int] = {}
+        self.tokens: dict[str, int] = {}
         self.placed: set[int] = set()
         for key, card in inline_cards(raw.get("cards") or {}).items():
             self.cards[key] = engine_card(card)

@@ -30,7 +30,7 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.energy import Payment, Spend
 from teambuilder.engine.game import Game
-from teambuilder.engine.state import EngineCard
+from teambuilder.engine.state import EngineCard, Zone
 
 # The offers named by a card: buying its die, using its global, taking a Stun token off it.
 OfferT = TypeVar("OfferT", Purchase, UseGlobal, Unstun)
@@ -49,11 +49,16 @@ class ScenarioActions:
     placed the dice fills ``labels`` and resolves ``card``)."""
 
     labels: dict[str, int]
+    # Tokens made during the game have no label: ``token:NAME`` names the first token of
+    # that name in the field (``token:Plant``), read from the game being answered.
+    tokens: dict[str, int]
 
     def card(self, ref: str) -> EngineCard:
         raise NotImplementedError
 
     def die(self, label: Any) -> int:
+        if str(label) in self.tokens:
+            return self.tokens[str(label)]
         if str(label) not in self.labels:
             raise ScenarioError(f"unknown die label {label!r}")
         return self.labels[str(label)]
@@ -88,6 +93,10 @@ class ScenarioActions:
         return Payment(tuple(sorted(spends, key=lambda s: s.die_id)), virtual)
 
     def action(self, game: Game, raw: Any) -> Action:
+        self.tokens = {}
+        for die in game.dice:
+            if die.token and die.zone is Zone.FIELD:
+                self.tokens.setdefault(f"token:{die.spec.name}", die.id)
         # YAML reads a bare yes/no as true/false: both spellings mean the same here.
         if raw in ("pass", "no", "done") or raw is False:
             return Pass()

@@ -84,6 +84,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False          # fielded this turn; spent to field this die (``paid_for``)
     if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
         return False          # a Stun token on its card (``stun``)
+    if f.token is not None and die.token != f.token:
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False
@@ -98,7 +100,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.sidekick is not None and sidekick_now(game, die) != f.sidekick:
         return False
     card = game.card_of(die)
-    name = card.card.name if card is not None else "Sidekick"
+    name = card.card.name if card is not None else die.spec.name if die.token else "Sidekick"
     if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
             and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
             f.not_names and name in f.not_names):
@@ -199,6 +201,8 @@ def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
         return False
     if choice.kind is ChoiceKind.NAME:
         return name == choice.text
+    if choice.kind is ChoiceKind.DICE:
+        return die.id in choice.dice
     if choice.kind is ChoiceKind.ENERGY:
         card = ctx.game.card_of(die)
         return card is not None and choice.text in card.card.energy
@@ -293,6 +297,10 @@ def amount(ctx: Context, value: Amount) -> int:
         base = game.this_turn.kos.get(whose, 0) if value.kos else game.players[whose].life
     elif value.card_tokens:
         base = card_tokens(game, ctx.slot, ctx.controller, value.card_tokens)
+    elif value.globals_used:    # global abilities that player used this turn (cleared as each turn starts)
+        uses = game.players[ctx.controller ^ (value.globals_used == "opponent")].global_uses
+        base = sum(n for (slot, index), n in uses.items()     # (Synergy is not a Global Ability)
+                   if index < len(game.abilities_of(slot)) and game.abilities_of(slot)[index].keyword != "synergy")
     return _adjusted(value, base) * value.times + value.plus
 
 

@@ -12,7 +12,6 @@ the opponent's turn straight to the used pile.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
@@ -34,13 +33,13 @@ from teambuilder.engine.actions import (
     UseAction,
     UseGlobal,
 )
-from teambuilder.engine.costs import spend
+from teambuilder.engine.costs import converted, cost_of, global_cost, limit_allows, spend
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.energy import (
     Hand,
 )
 from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
-from teambuilder.engine.purchase_costs import purchase_cost
+from teambuilder.engine.purchase_costs import fields_free, may_pay_instead, purchase_cost, use_free_field
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -73,38 +72,12 @@ def _prompt(game: Game) -> str:
     return f"{what}: act, or pass priority."
 
 
-@cache
-def cost_of(amount: int, types: tuple[str, ...] = ()) -> Cost:
-    """One shared Cost per amount and types: costs are asked for many times a listing,
-    and a new Cost is checked (and later hashed) every time."""
-    return Cost(amount, types)
-
-
-def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slot: int = 0) -> Cost:
-    """A global's cost, plus what rules in force add (Oracle: opponents pay 1 more)."""
-    assert ability.cost is not None, "the parser gives every global a cost"
-    if game is None or not game.has_rules:
-        return ability.cost
-    # Synergy is not a Global Ability: what globals cost more does not reach it.
-    extra = 0 if ability.keyword == "synergy" else max(0, rules.global_delta(game, player, slot))
-    return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
-
-
 def card_cost(game: Game, slot: int, amount: int | None = None) -> Cost:
     """What buying from ``slot`` costs the active player; ``amount``: its purchase cost,
     when the caller has it already."""
     card = game.slots[slot].card.card
     cost = cost_of(purchase_cost(game, slot) if amount is None else amount, card.energy)
     return converted(game, game.active, cost) if game.has_rules else cost
-
-
-def converted(game: Game, player: int, cost: Cost) -> Cost:
-    """Superwoman: while a player may turn any energy into [bolt], a [bolt] the cost
-    requires can be paid by any unit: the requirement drops, the amount stays."""
-    kinds = {t for r in rules.in_force(game, "energy_as") if r.controller == player for t in r.effect.types}
-    if not kinds or not set(cost.types) & kinds:
-        return cost
-    return Cost(cost.amount, tuple(t for t in cost.types if t not in kinds))
 
 
 def action_cost(game: Game, player: int) -> Cost:
@@ -129,26 +102,21 @@ def action_usable(game: Game, player: int, die: Die) -> bool:
     return True
 
 
-def field_cost(game: Game, die: Die) -> Cost:
-    """Fielding cost: printed, changed by rules in force (never below 0)."""
+def field_cost(game: Game, die: Die, paying: bool = False) -> Cost:
+    """Fielding cost: printed, changed by rules in force (never below 0). ``paying``: what it
+    costs a player who declines a once-a-turn free fielding they may take (``may_pay_instead``)."""
     printed = die.spec.faces[die.face].fielding
     if not game.has_rules:
         return cost_of(printed)
-    if rules.fields_free(game, die):
+    if fields_free(game, die, paying):
         return cost_of(0)
     return cost_of(max(0, printed + rules.field_delta(game, die)))
 
 
-def limit_allows(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
-    """Whether a global's limit (once per turn, your turn, opponent's turn) lets ``player``
-    use it now; reactive globals obey the same limits."""
-    if ability.limit in ("once_per_turn", "once_on_your_turn") and game.players[player].global_uses.get((slot, index)):
-        return False
-    if ability.limit == "once_on_your_turn" and player != game.active:
-        return False
-    if ability.limit == "your_turn" and player != game.active:
-        return False
-    return not (ability.limit == "opponent_turn" and player == game.active)
+def declines_free_field(game: Game, die: Die, action: Field, cost: Cost) -> bool:
+    """A fielding paid for although a once-a-turn free fielding was there to take."""
+    return bool(game.has_rules and cost.amount == 0 and (action.payment.spends or action.payment.virtual)
+                and may_pay_instead(game, die))
 
 
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
@@ -188,6 +156,10 @@ def priority_options(game: Game) -> list[Action]:
                 seen.add((die.spec.key, die.face))
                 for payment in hand.payments(virtual, cost, OPTIONS_PER_CHOICE):
                     options.append(Field(die.id, payment))
+                if cost.amount == 0 and game.has_rules and may_pay_instead(game, die):
+                    paid = field_cost(game, die, paying=True)      # "you may field it for free": or pay
+                    options += [Field(die.id, p) for p in hand.payments(virtual, paid, OPTIONS_PER_CHOICE)
+                                if paid.amount <= available]
         if game.tables.paid_with_dice:
             options += keyword_costs.offers(game, player)    # Fabricate, Ritual, Fusion
         seen_actions: set[tuple[str, int]] = set()
@@ -284,11 +256,15 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = spend(game, player, action.payment, field_cost(game, die), "fielded")
+        cost, full = field_cost(game, die), field_cost(game, die, paying=True)
+        declined = declines_free_field(game, die, action, cost)
+        spent = spend(game, player, action.payment, full if declined else cost, "fielded")
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         if game.has_rules:      # "the first die you field costs less / nothing": used up
             rules.use_up(game, "field_free", player, die)
             rules.use_up(game, "field_cost", player, die)
+            if not declined and full.amount > 0:
+                use_free_field(game, player, die)       # "once per turn, you may field a die for free"
         field_die(game, die, f" (paying {spent})")
     elif isinstance(action, DICE_PAID):
         _pay_with_dice(game, player, action)

@@ -145,7 +145,8 @@ def first_legal(game: Game, decision: Decision, mode: int | None) -> Action:
         return DeclareBlockers(tuple((b, allowed[0]) for b, allowed in decision.assign
                                      if b in decision.required and allowed))
     required = tuple(d for d in decision.subset if d in decision.required)
-    return Reroll(required) if decision.kind is DecisionKind.REROLL else DeclareAttackers(required)
+    return Reroll(required) if decision.kind is DecisionKind.REROLL else \
+        DeclareAttackers(decision.with_minimum(required))
 
 
 def fingerprint(game: Game) -> tuple[object, ...]:

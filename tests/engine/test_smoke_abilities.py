@@ -62,6 +62,22 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                    "(tests/scenarios/cards/msw/105msw-* play it)",
     ("139msw", 1): "6 different Fantastic Four characters attacking: the position has too few "
                    "(tests/scenarios/cards/msw/139msw-* play it)",
+    ("56skc", 1): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                  "(tests/scenarios/cards/skc/56skc-global-*.yaml)",
+    ("96skc", 2): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                  "(tests/scenarios/cards/skc/96skc-global-moves-action-target.yaml)",
+    ("136skc", 2): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                   "(tests/scenarios/cards/skc/136skc-global-moves-action-target.yaml)",
+    ("152skc", 3): "a reactive global (reactive: targeted) offered only as an action die targets a character die "
+                   "(tests/scenarios/cards/skc/152skc-global-moves-action-target.yaml)",
+    ("107skc", 1): "needs a character die spent as energy to field Darkseid; the smoke position pays his "
+                   "fielding cost otherwise (tests/scenarios/cards/skc/107skc-*.yaml)",
+    ("126skc", 2): "needs a die of the opposing character Poison Ivy chose attacking; the smoke position's "
+                   "opponent attacks with no die of the chosen name (tests/scenarios/cards/skc/126skc-*.yaml)",
+    ("126skc", 3): "needs a Plant token KO'd; the smoke position makes none "
+                   "(tests/scenarios/cards/skc/126skc-chosen-attacks-plant-token.yaml)",
+    ("87skc", 1): "needs the opponent's second global of the turn; the smoke position raises global_used once "
+                  "(tests/scenarios/cards/skc/87skc-*.yaml)",
     ("85skc", 1): "needs a [shield] blocker; the smoke position blocks with Sidekicks "
                   "(tests/scenarios/cards/skc/85skc-*.yaml)",
     ("86skc", 1): "needs the opponent's third character die fielded in one turn; the position raises one "
