@@ -18,7 +18,7 @@ from pathlib import Path
 
 from teambuilder import __version__, app_log, paths
 from teambuilder.catalogue.loader import load_catalogue
-from teambuilder.catalogue.query import QueryError
+from teambuilder.catalogue.query import QueryError, field_terms, parse
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.catalogue.store import StoreError
 from teambuilder.safe_io import InputError, OutputError
@@ -77,12 +77,18 @@ def cmd_catalogue_build(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_search(args: argparse.Namespace) -> int:
+    from teambuilder.collection_commands import COLLECTION_TERMS, CollectionCommandError, collection_counts
     from teambuilder.engine.coverage import CoverageRater  # the engine only where engine: may be asked
 
     catalogue = open_catalogue()
     catalogue.rate_with(CoverageRater())
     try:
+        # The collection lives in the user's library: opened only when the query asks.
+        if any(field_terms(parse(args.query), name) for name in COLLECTION_TERMS):
+            catalogue.use_collection(collection_counts(catalogue))
         cards = catalogue.search(args.query)
+    except CollectionCommandError as error:
+        raise UserError(str(error), error.code) from error
     except QueryError as error:
         raise UserError(f"bad query at column {error.position + 1} ({error.token!r}): "
                         f"{error.message}", 2) from error

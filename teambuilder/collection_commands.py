@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from teambuilder.catalogue.query_sql import CollectionCounts
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.safe_io import OutputError, write_text_atomic
 from teambuilder.teams.collection import Collection, CollectionError, Holding, dies_of
@@ -25,6 +26,8 @@ from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.team_file import TeamFileError, read_team_file
 
 EXIT_PROBLEM, EXIT_UNREADABLE = 1, 2
+# The query language's terms that read the collection.
+COLLECTION_TERMS = ("owned", "dice_owned", "foils", "want")
 
 
 class CollectionCommandError(Exception):
@@ -40,6 +43,12 @@ def open_collection(catalogue: Catalogue) -> Iterator[Collection]:
             yield Collection(library, dies_of(catalogue.search("")))
     except (LibraryError, CollectionError) as error:
         raise CollectionCommandError(str(error)) from error
+
+
+def collection_counts(catalogue: Catalogue) -> dict[str, CollectionCounts]:
+    """The user's collection for the catalogue's collection search terms."""
+    with open_collection(catalogue) as collection:
+        return collection.query_counts()
 
 
 def _describe(holding: Holding, catalogue: Catalogue) -> str:

@@ -24,6 +24,9 @@ FIELDS: dict[str, tuple[str, str]] = {
     "a": ("a", "number"), "attack": ("a", "number"), "d": ("d", "number"),
     "defense": ("d", "number"), "level": ("level", "number"),
     "engine": ("engine", "choice"),
+    # The user's collection (issue 25): counts, compared as numbers or asked yes/no.
+    "owned": ("owned", "count"), "dice_owned": ("dice_owned", "count"), "foils": ("foils", "count"),
+    "want": ("want", "count"),
 }
 OPERATORS = ("<=", ">=", ":", "=", "<", ">")
 # Bounds that keep any query cheap (and inside SQLite's expression-depth limit); real
@@ -91,7 +94,7 @@ class Token:
     operator: str = ""
 
 
-_FIELD = re.compile(r"([A-Za-z]+)(<=|>=|:|=|<|>)")
+_FIELD = re.compile(r"([A-Za-z][A-Za-z_]*)(<=|>=|:|=|<|>)")
 _BARE = re.compile(r'[^\s()"]+')
 
 
@@ -209,6 +212,13 @@ def _field_term(token: Token, canonical: str, kind: str) -> FieldTerm:
     if not token.value:
         raise QueryError(f"{canonical}: expected a value after '{token.operator}'",
                          token.position, token.text)
+    if kind == "count" and token.value.lower() in ("yes", "no"):
+        if token.operator not in (":", "="):
+            raise QueryError(f"{canonical}: use '{canonical}:{token.value.lower()}' (yes or no take ':')",
+                             token.position, token.text)
+        return FieldTerm(canonical, token.operator, token.value.lower(), token.position, token.text)
+    if kind == "count":
+        kind = "number"
     if kind != "number" and token.operator not in (":", "="):
         raise QueryError(f"{canonical}: '{token.operator}' only works with numbers; use '{canonical}:'",
                          token.position, token.text)

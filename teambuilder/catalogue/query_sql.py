@@ -8,7 +8,7 @@ nothing. Every error carries the position of its token.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,20 @@ class QueryVocabulary:
     # Whether the engine status table is filled (see catalogue.engine_status): only then
     # can ``engine:`` be answered.
     engine_rated: bool = False
+    # The user's collection, handed down by the layer that keeps it (the catalogue cannot
+    # read the user's library): card code -> counts. None: no collection is open, and the
+    # collection terms say so. Cards not in it count 0.
+    collection: Mapping[str, CollectionCounts] | None = None
+
+
+@dataclass(frozen=True)
+class CollectionCounts:
+    """What the user has of one card, for ``owned``, ``dice_owned``, ``foils``, ``want``."""
+
+    owned: int = 0
+    dice_owned: int = 0
+    foils: int = 0
+    want: int = 0
 
 
 def _key(text: str) -> str:
@@ -68,6 +82,12 @@ def _compare(column: Any, operator: str, number: int) -> ColumnElement[bool]:
         "<=": lambda c, n: c <= n, ">": lambda c, n: c > n, ">=": lambda c, n: c >= n,
     }
     return comparisons[operator](column, number)
+
+
+_COUNT_TESTS: dict[str, Callable[[int, int], bool]] = {
+    ":": lambda a, b: a == b, "=": lambda a, b: a == b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
 
 
 class _Compiler:
@@ -108,6 +128,29 @@ class _Compiler:
         return col(CardRow.code).in_(select(col(CardEngineStatusRow.card_code)).where(
             col(CardEngineStatusRow.status) == status))
 
+    def collection(self, term: FieldTerm) -> ColumnElement[bool]:
+        """A count of the user's collection. The codes are worked out here and compared as a
+        list: a card the collection does not name counts 0, so a test that 0 passes
+        (``owned:no``, ``want<2``) keeps every card except those whose count fails it."""
+        counts = self.vocabulary.collection
+        if counts is None:
+            raise QueryError(f"{term.field}: no collection is open here (the collection is kept in "
+                             "your team library)", term.position, term.token)
+        if term.value in ("yes", "no"):
+            operator, number = (">", 0) if term.value == "yes" else ("=", 0)
+        else:
+            operator, number = term.operator, int(term.value)
+        test = _COUNT_TESTS[operator]
+
+        def count(code: str) -> int:
+            return int(getattr(counts[code], term.field))
+
+        if test(0, number):
+            failing = sorted(code for code in counts if not test(count(code), number))
+            return not_(col(CardRow.code).in_(failing)) if failing else true()
+        passing = sorted(code for code in counts if test(count(code), number))
+        return col(CardRow.code).in_(passing) if passing else false()
+
     def named(self, term: FieldTerm, table: dict[str, str], what: str) -> str:
         options = {key: key for key in table}
         options.update({_key(name): key for key, name in table.items()})
@@ -147,6 +190,8 @@ class _Compiler:
                 col(CardKeywordRow.card_code) == col(CardRow.code), col(CardKeywordRow.keyword) == keyword))
         if name == "engine":
             return self.engine(term)
+        if name in ("owned", "dice_owned", "foils", "want"):
+            return self.collection(term)
         number = int(value)
         if name in ("cost", "max", "level"):
             count = {"cost": col(CardRow.cost), "max": col(CardRow.max_dice),

@@ -15,7 +15,7 @@ import json
 import os
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
@@ -29,7 +29,7 @@ from teambuilder.catalogue.ability_text import AFFILIATION_NAMES
 from teambuilder.catalogue.engine_status import EngineRater, stored_key, write_statuses
 from teambuilder.catalogue.model import Card, CardSet
 from teambuilder.catalogue.query import QueryError, field_terms, parse
-from teambuilder.catalogue.query_sql import QueryVocabulary, compile_query
+from teambuilder.catalogue.query_sql import CollectionCounts, QueryVocabulary, compile_query
 from teambuilder.catalogue.store import (
     STORE_FILE,
     AffiliationRow,
@@ -64,6 +64,7 @@ class Catalogue:
         self._rater: EngineRater | None = None
         self._rated_key: str | None = None     # the key of the rows known to be stored
         self._rating_lock = threading.Lock()
+        self._collection: Mapping[str, CollectionCounts] | None = None
         # A temporary index goes when the catalogue does, closed or not (the CLI never
         # closes it), at the latest when the program exits.
         self._discard = weakref.finalize(self, _remove, info.path) if info.temporary else None
@@ -81,7 +82,8 @@ class Catalogue:
         self.vocabulary = QueryVocabulary(sets=frozenset(s.code for s in self._sets),
                                           universes={u: frozenset(c) for u, c in universes.items()},
                                           affiliations=self.affiliations, keywords=self.keywords,
-                                          engine_rated=self._rater is not None)
+                                          engine_rated=self._rater is not None,
+                                          collection=self._collection)
         AFFILIATION_NAMES.update(self.affiliations)   # card text shows "X-Men", not "x_men"
 
     def _read(self, run: Callable[[Session], T]) -> T:
@@ -153,6 +155,13 @@ class Catalogue:
         with self._rating_lock:
             self._rater, self._rated_key = rater, None
             self.vocabulary = replace(self.vocabulary, engine_rated=True)
+
+    def use_collection(self, counts: Mapping[str, CollectionCounts] | None) -> None:
+        """Let ``owned``, ``dice_owned``, ``foils`` and ``want`` search ``counts`` (card
+        code -> what the user has); None when no collection is open. Call again after the
+        collection changes: the counts are a snapshot."""
+        self._collection = dict(counts) if counts is not None else None
+        self.vocabulary = replace(self.vocabulary, collection=self._collection)
 
     def refresh_engine_statuses(self) -> None:
         """Make the stored engine statuses match the rater's (a no-op without one, and

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection
 
 from teambuilder.catalogue.model import Card
+from teambuilder.catalogue.query_sql import CollectionCounts
 from teambuilder.teams.library import TeamLibrary
 
 # Counts above this are typing mistakes (nobody owns a million copies), and keep SQLite's
@@ -88,6 +89,11 @@ class Collection:
 
     def holding(self, code: str) -> Holding:
         return self.holdings().get(code.lower(), Holding(code.lower()))
+
+    def query_counts(self) -> dict[str, CollectionCounts]:
+        """The collection as the catalogue's ``owned``/``dice_owned``/``foils``/``want``
+        search terms read it (``Catalogue.use_collection``)."""
+        return {code: CollectionCounts(h.cards, h.dice, h.foils, h.want) for code, h in self.holdings().items()}
 
     def dice_owned(self) -> dict[str, int]:
         """Dice owned per die key."""

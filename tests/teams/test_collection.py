@@ -142,3 +142,30 @@ def test_show_filters_by_a_query_and_bad_counts_are_refused() -> None:
     refused = run_cli("collection", "set", "5sww", "--cards", "-2")
     assert refused.code == 2 and "cards" in refused.err
     assert run_cli("collection", "set", "5sww").code == 2
+
+
+def test_search_finds_exactly_the_owned_cards_of_a_set(catalogue) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(7)
+    sww = [card.code for card in catalogue.search("set:sww")]
+    mine = sorted(rng.sample(sww, 9))
+    for code in mine:
+        ok("collection", "set", code, "--cards", str(rng.randint(1, 3)))
+    ok("collection", "set", "5avx", "--cards", "1")              # owned, but another set
+    ok("collection", "set", sww[0] if sww[0] not in mine else sww[-1], "--want", "2")   # wanted only
+    found = [line.split()[0] for line in ok("cards", "search", "owned>0 set:sww").out.splitlines()]
+    assert sorted(found) == mine
+    assert len(ok("cards", "search", "set:sww -owned:yes").out.splitlines()) == len(sww) - len(mine)
+    wanted = [line.split()[0] for line in ok("cards", "search", "want:yes").out.splitlines()]
+    assert wanted == [sww[0] if sww[0] not in mine else sww[-1]]
+    dice = ok("cards", "search", "dice_owned>=1 set:sww").out
+    assert dice == ""
+    ok("collection", "set", "5sww", "--dice", "2")
+    shared = [line.split()[0] for line in ok("cards", "search", "dice_owned>=2").out.splitlines()]
+    assert "5sww" in shared and "4sww" in shared                  # the die the Cheetah cards share
+
+
+def test_bad_collection_terms_point_at_their_column() -> None:
+    run = run_cli("cards", "search", "set:sww owned>lots")
+    assert run.code == 2 and "column 9" in run.err and "owned" in run.err
+    run = run_cli("cards", "search", "want>yes")
+    assert run.code == 2 and "want" in run.err
