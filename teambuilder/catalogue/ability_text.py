@@ -323,7 +323,8 @@ def _label(ability: Ability) -> str:
         limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn",
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
-        reactive = ", when damage would be dealt" if ability.reactive else ""
+        reactive = {"damaged": ", when damage would be dealt",
+                    "dealt": ", right after something you control deals damage"}.get(ability.reactive or "", "")
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used

@@ -51,7 +51,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
 STEP_NAMES: tuple[str, ...] = ("start", "clear_and_draw", "roll_and_reroll", "main", "attack", "cleanup")
 
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
-REACTIONS: tuple[str, ...] = ("damaged",)
+REACTIONS: tuple[str, ...] = ("damaged", "dealt")
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")

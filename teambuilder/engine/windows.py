@@ -151,8 +151,11 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
     return not (ability.limit == "opponent_turn" and player == game.active)
 
 
-def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
-    if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
+def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability,
+                   reaction: str | None = None) -> bool:
+    """Whether ``player`` may use the global now: in a priority window (``reaction`` None, no
+    reactive global), or as the reaction named (``"dealt"``: right after their damage)."""
+    if not ability.is_global or ability.reactive != reaction or not limit_allows(game, player, slot, index, ability):
         return False
     if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)):
         return False
@@ -301,26 +304,32 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         game.say(f"pays {spend(game, player, action.payment, stun.COST)} to take a Stun token off its card.", player)
         stun.remove(game, action.slot, player)
     elif isinstance(action, UseGlobal):
-        ability = game.abilities_of(action.slot)[action.ability]
-        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
-        if ability.life_cost:
-            game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
-            spent += f" and {ability.life_cost} life"
-        uses = game.players[player].global_uses
-        uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
-        synergy = ability.keyword == "synergy"
-        game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
-                 f" (paying {spent}).", player)
-        # "Whenever you use a global" abilities resolve first (their own batch), then the global.
-        if not synergy:
-            events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
-        if game.new_triggers:
-            triggers.batch_new(game)
-        events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
+        use_global(game, player, action)
     if player != game.active:
         # The inactive player gets one ability, then priority returns to the active player.
         game.players[player].virtual = 0
         game.priority = game.active
+
+
+def use_global(game: Game, player: int, action: UseGlobal) -> None:
+    """``player`` pays for a global and it goes on to resolve (in a priority window, or
+    offered right after their damage)."""
+    ability = game.abilities_of(action.slot)[action.ability]
+    spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
+    if ability.life_cost:
+        game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
+        spent += f" and {ability.life_cost} life"
+    uses = game.players[player].global_uses
+    uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
+    synergy = ability.keyword == "synergy"
+    game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
+             f" (paying {spent}).", player)
+    # "Whenever you use a global" abilities resolve first (their own batch), then the global.
+    if not synergy:
+        events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
+    if game.new_triggers:
+        triggers.batch_new(game)
+    events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
 
 
 def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -> None:
