@@ -311,6 +311,12 @@ def _note_dealers(game: Game, batch: list[DamageEvent]) -> None:
             game.this_turn.dealers.append(dealer)
 
 
+def after_damage_due(game: Game) -> bool:
+    """The globals used right after a player's damage are offered once what the damage
+    triggered has resolved (nothing resolving or waiting)."""
+    return game.resolving is None and not game.trigger_batches and not game.new_triggers
+
+
 def offer_after_damage(game: Game) -> None:
     """"Right after your damage": offer the next player whose damage was just dealt the
     globals they may use now (Iron Lad, 34ig: "after something you control deals damage")."""

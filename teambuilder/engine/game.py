@@ -301,8 +301,8 @@ class Game:
     def advance(self) -> None:
         """Run rules until a player must decide or the game is over."""
         while not self.over and self.decision is None:
-            if self.damage_queue or self.this_turn.dealers and self.resolving is None:
-                damage.process_damage(self)     # (or "right after your damage", once an ability ends)
+            if self.damage_queue or self.this_turn.dealers and damage.after_damage_due(self):
+                damage.process_damage(self)     # (or "right after your damage", once its triggers resolved)
             elif self.new_triggers and not (self.resolving and self.resolving.applying):
                 triggers.batch_new(self)    # (an ability part-way through its effects first finishes)
             elif self.trigger_batches or self.resolving:
