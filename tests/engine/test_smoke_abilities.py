@@ -46,16 +46,14 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                 "(tests/scenarios/cards/ig/9ig-global-*.yaml use it at 9 and refuse it at 10)",
     ("20ig", 1): "the smoke position blocks with Sidekicks; the ability needs a non-Sidekick, non-Avengers "
                  "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
-    ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
-                 "position has not (the same global as 74ig: tests/scenarios/cards/ig/74ig-global-*.yaml)",
+    ("34ig", 2): "a global offered only right after damage its player dealt (reactive: dealt), which the smoke "
+                 "position never deals (tests/scenarios/cards/ig/34ig-global-after-action-damage.yaml uses it)",
     ("40ig", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
                  "are 4 or fewer (tests/scenarios/cards/ig/40ig-*.yaml draw 5 and 4)",
     ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
                  "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
     ("60ig", 1): "needs a Black Panther die that stays back while others attack; the smoke position attacks with "
                  "every die that may (tests/scenarios/cards/ig/60ig-*.yaml stay back and attack)",
-    ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
-                 "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
     ("138msw", 1): "a character die fielded at level 3: the position's dice show level 1 "
                    "(tests/scenarios/cards/msw/138msw-* play it)",
     ("105msw", 1): "4 opposing character dice KO'd this turn before it ends: the position KOs none "
