@@ -23,7 +23,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
-    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage",
+    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "paid",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -44,7 +44,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "attackers_declared": (None, "attackers_declared"), "blockers_declared": (None, "blockers_declared"),
     "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
     "prevented": (None, "prevented"), "step_begins": (None, "step_begins"), "step_ends": (None, "step_ends"),
-    "keyword_used": (None, "keyword_used"),
+    "keyword_used": (None, "keyword_used"), "paid": (None, "paid"),
 }
 # The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
 # filter: {step: main}}``); the engine's Step enum by name.
@@ -58,6 +58,8 @@ OWNERS: tuple[str, ...] = ("you", "opponent")
 PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
+# A double energy face of one type, as a die filter's ``face:`` names it ("rolled [bolt][bolt]").
+DOUBLE_FACES: tuple[str, ...] = ("mask+mask", "fist+fist", "bolt+bolt", "shield+shield")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding", "energy")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "until_used",

@@ -40,9 +40,18 @@ def spend(game: Game, player: int, payment: Payment, cost: Cost, kind: str = "")
         assert face is not None
         die.face = face
         die.partially_spent = True
-    if "energy_spent" in game.tables.watched:
-        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
-            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player, kind=kind)
+    watched = game.tables.watched
+    if "energy_spent" in watched or "paid" in watched:
+        # Each die spent (its units, and the symbols it gave: kind "<what it paid for>:<symbols>"),
+        # then the payment as a whole ("each time you spend [mask] to use a global").
+        symbols: list[str] = []
+        for part in payment.spends:
+            symbols += part.symbols
+            events.watch(game, "energy_spent", game.dice[part.die_id], player=player, by=player,
+                         amount=len(part.symbols) + part.generic, kind=f"{kind}:{'+'.join(part.symbols)}")
+        if kind:
+            events.watch(game, "paid", player=player, by=player, amount=payment.total,
+                         kind=f"{kind}:{'+'.join(symbols)}")
     game.players[player].virtual = result.virtual_left
     parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
     if payment.virtual:
