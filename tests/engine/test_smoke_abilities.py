@@ -37,9 +37,13 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(116ig-global-caps-big-combat-damage)",
     ("125ig", 1): "needs the opponent rolling 5 or more dice in their Roll and Reroll Step "
                   "(125ig-opponent-rolls-five-dice)",
-    ("134ig", 2): "unsupported (the face a die was rolled on cannot be read): written inert, conditions never hold",
+    ("134ig", 2): "needs a die of its player rolled on [bolt][bolt]; the smoke position rolls none "
+                  "(tests/scenarios/cards/ig/134ig-rolled-double-bolt-damages.yaml fires it)",
     ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
-    ("152ig", 2): "unsupported (the symbol and purpose of energy spent cannot be read): written inert",
+    ("152ig", 2): "needs [mask] energy spent on a global or a fielding; the smoke position spends none "
+                  "(tests/scenarios/cards/ig/152ig-mask-spent-*.yaml fire it)",
+    ("136ig", 1): "the smoke position fields the die without spending energy, so no [mask] was spent to field it "
+                  "(tests/scenarios/cards/ig/136ig-fielded-rerolls-opposing.yaml fires it)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
     ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
