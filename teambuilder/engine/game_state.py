@@ -146,6 +146,7 @@ class TurnMemory:
         # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
+        self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
@@ -154,7 +155,7 @@ class TurnMemory:
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
                       self.once_fired, self.kos, self.dealers,
-                      self.held_kos, self.ko_spared):
+                      self.held_kos, self.ko_spared, self.global_marks):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -185,7 +186,11 @@ class TurnMemory:
         other.dealers = list(self.dealers)
         other.held_kos = dict(self.held_kos)
         other.ko_spared = dict(self.ko_spared)
+        other.global_marks = set(self.global_marks)
         return other
+
+
+GLOBALS_PER_CARD = 64          # a chosen Global Ability's number: slot * GLOBALS_PER_CARD + its index
 
 
 class ChoiceKind(StrEnum):
@@ -195,6 +200,7 @@ class ChoiceKind(StrEnum):
     NAME = "name"
     ENERGY = "energy"
     AFFILIATION = "affiliation"
+    GLOBAL = "global"            # a Global Ability (its number: slot * GLOBALS_PER_CARD + index)
 
 
 @dataclass(frozen=True)
