@@ -145,7 +145,7 @@ def parse_filter(raw: Any) -> DieFilter:
         paired=opt_bool(raw, "paired"), equipped=bool(opt_bool(raw, "equipped")),
         this_card=bool(opt_bool(raw, "this_card")),
         other_die=bool(opt_bool(raw, "other_die")), doomed=opt_bool(raw, "doomed"),
-        it=it,
+        it=it, not_it=raw.get("it") is False or raw.get("those") is False,
         face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES + DOUBLE_FACES) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
         stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),

@@ -92,7 +92,7 @@ def describe_effect(effect: Effect) -> str:
     if effect.unless is not None or effect.pay is not None or effect.op == "choose":
         return priced(effect, describe_effect)
     text = _describe_effect(effect)
-    if effect.chooser and effect.targets:
+    if effect.chooser and effect.targets and effect.op != "pick":
         text += " (your opponent picks the target)"
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
@@ -186,6 +186,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"draw {count} from your bag{where}"
     if op == "energy":
         return f"gain {amount} generic energy"
+    if op == "pick":
+        return f"{'your opponent chooses' if effect.chooser else 'choose'} {to}"
     if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable", "cant_attack_or_block"):
         verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
                 "cant_attack": "can't attack", "unblockable": "can't be blocked",

@@ -117,6 +117,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "must_attack": ("duration",),
     "must_block": ("duration",),
     "cant_block": ("duration",),
+    "pick": (),                     # choose dice, nothing more: "it" for the later effects
     "cant_attack": ("duration",),
     "cant_attack_or_block": ("duration",),
     "unblockable": ("duration",),

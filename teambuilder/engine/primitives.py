@@ -395,5 +395,5 @@ HANDLERS = {
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "remove_damage": ko_instead.remove_damage,
-    "end_global_effects": end_global_effects,
+    "end_global_effects": end_global_effects, "pick": moves.pick,
 }
