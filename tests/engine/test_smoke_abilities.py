@@ -33,6 +33,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(tests/scenarios/cards/ig/101ig-double-burst-block-rerolls.yaml)",
     ("111ig", 1): "needs a burst face while the opponent declares attackers "
                   "(111ig-burst-prevents-a-point-per-attacker)",
+    ("76ig", 1): "a reactive global offered only against 7 or more combat damage to you "
+                 "(76ig-global-caps-big-combat-damage)",
     ("116ig", 2): "a reactive global offered only against 7 or more combat damage to you "
                   "(116ig-global-caps-big-combat-damage)",
     ("125ig", 1): "needs the opponent rolling 5 or more dice in their Roll and Reroll Step "
