@@ -212,8 +212,7 @@ def _forget_borrowed(game: Game, die: Die) -> None:
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
-    """A rerolled field die stays on a character face; on any other face it goes to the
-    reserve pool (or where the effect says) and loses the effects it had been given."""
+    """A rerolled field die stays on a character face; else it goes to the reserve (or ``into``), losing its effects."""
     if die.token:
         return
     roll(game, die)

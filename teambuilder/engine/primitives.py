@@ -273,8 +273,7 @@ def _until(ctx: Context, duration: str) -> int:
 
 
 def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A rule for a while: this turn, until your next turn, or ``once`` (it ends after the
-    first purchase it changes, e.g. "your next purchase costs 2 less")."""
+    """A rule for a while: this turn, until your next turn, or ``once`` (ended by the first purchase it changes)."""
     until = _until(ctx, effect.duration)
     if effect.rule == "no_text" and effect.by != "die":
         # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
