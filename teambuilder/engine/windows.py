@@ -279,8 +279,8 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     game.options_after_pass = None
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
-        spent = spend(game, player, action.payment, card_cost(game, action.slot), "purchase")
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
+        spent = spend(game, player, action.payment, card_cost(game, action.slot), "purchase", die)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
         into = purchase_zone(game, player, die)
@@ -289,7 +289,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        spent = spend(game, player, action.payment, field_cost(game, die), "fielded")
+        spent = spend(game, player, action.payment, field_cost(game, die), "fielded", die)
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         if game.has_rules:      # "the first die you field costs less / nothing": used up
             rules.use_up(game, "field_free", player, die)
