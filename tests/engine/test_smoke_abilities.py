@@ -44,6 +44,10 @@ NOT_FIRED: dict[tuple[str, int], str] = {
     ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
     ("152ig", 2): "needs [mask] energy spent on a global or a fielding; the smoke position spends none "
                   "(tests/scenarios/cards/ig/152ig-mask-spent-*.yaml fire it)",
+    ("66ig", 1): "needs [mask] spent to buy an action die while the card is active; the smoke position spends "
+                 "none (tests/scenarios/cards/ig/66ig-mask-spent-on-action-purchase.yaml fires it)",
+    ("66ig", 2): "needs [mask] spent to field a character die while the card is active; the smoke position fields "
+                 "without energy (tests/scenarios/cards/ig/66ig-mask-spent-to-field-deals-damage.yaml fires it)",
     ("136ig", 1): "the smoke position fields the die without spending energy, so no [mask] was spent to field it "
                   "(tests/scenarios/cards/ig/136ig-fielded-rerolls-opposing.yaml fires it)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
