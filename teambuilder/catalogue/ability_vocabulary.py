@@ -24,7 +24,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
     "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "paid",
-    "any_ko_instead",
+    "any_ko_instead", "any_energized",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -37,7 +37,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "fielded": ("fielded", "any_fielded"), "ko": ("ko", "any_ko"), "damaged": ("damaged", "any_damaged"),
     "purchased": ("purchased", "any_purchased"), "attacks": ("attacks", None), "blocks": ("blocks", None),
     "blocked": ("blocked", None), "engaged": ("engaged", None), "deals_damage": ("deals_damage", "any_deals_damage"),
-    "kos": ("kos", None), "energized": ("energized", None), "spun_up": (None, "spun_up"),
+    "kos": ("kos", None), "energized": ("energized", "any_energized"), "spun_up": (None, "spun_up"),
     "action_used": (None, "action_used"), "global_used": (None, "global_used"),
     "player_damaged": (None, "player_damaged"), "drawn": (None, "drawn"), "prepped": (None, "prepped"),
     "targeted": (None, "targeted"), "turn_starts": (None, "start_of_turn"), "turn_ends": (None, "end_of_turn"),

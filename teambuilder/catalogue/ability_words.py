@@ -26,6 +26,7 @@ TRIGGER_LABELS = {
     "prepped": "While active, whenever {when} is prepped",
     "energy_spent": "While active, whenever {when} is spent as energy",
     "paid": "While active, whenever a player spends energy on something",
+    "any_energized": "While active, whenever {when} is rolled on a double energy face (Energize)",
     "die_rolled": "While active, whenever {when} is rolled", "moved": "While active, whenever {when} is moved there",
     "prevented": "While active, whenever damage to {when} is prevented",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
