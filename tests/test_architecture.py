@@ -54,14 +54,14 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("keyword_params",),                                    # keyword values read from card text
     ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
      "game_state"),                                         # what a game is made of
-    ("die_facts", "keywords", "selectors", "conditions", "rules", "combat_rules", "keyword_experience",
+    ("die_facts", "keywords", "selectors", "conditions", "text_loss", "rules", "combat_rules", "keyword_experience",
      "keyword_flip", "replacement"),                        # reading the table: filters, conditions, rules in force
     # raising triggers; drawing and rolling dice; Stun tokens; what a card costs to buy
     ("events", "rolling", "stun", "purchase_costs"),
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),
-    ("moves", "references", "targets", "ko_instead"),       # moving dice; amounts in words; legal targets
+    ("moves", "references", "targets", "ko_instead", "global_targets"),  # moving dice; "it"; targets; held KOs, globals
     ("keeping", "price_questions", "face_turning", "retargeting"),   # keep M; prices; face picks; new targets
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords

@@ -52,7 +52,7 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
         words.append("opposing")
     if f.bound:
         words.append("chosen")
-    if f.other or f.other_die or f.event is False:
+    if f.other or f.other_die or f.event is False or f.not_it:
         words.append("other")
     if f.level is not None:
         words.append(f"level {f.level}")

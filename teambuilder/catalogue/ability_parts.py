@@ -19,6 +19,7 @@ from teambuilder.catalogue.ability_values import (
 from teambuilder.catalogue.ability_vocabulary import (
     DIE_KINDS,
     DISTINCT,
+    DOUBLE_FACES,
     FACE_KINDS,
     KEYWORD_NAMES,
     LEGACY_SELECTORS,
@@ -144,8 +145,8 @@ def parse_filter(raw: Any) -> DieFilter:
         paired=opt_bool(raw, "paired"), equipped=bool(opt_bool(raw, "equipped")),
         this_card=bool(opt_bool(raw, "this_card")),
         other_die=bool(opt_bool(raw, "other_die")), doomed=opt_bool(raw, "doomed"),
-        it=it,
-        face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES) if raw.get("face") is not None else "",
+        it=it, not_it=raw.get("it") is False or raw.get("those") is False,
+        face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES + DOUBLE_FACES) if raw.get("face") is not None else "",
         partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
         stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
@@ -213,9 +214,11 @@ def parse_amount(raw: Any) -> Amount:
     return amount
 
 
+SOURCES = ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect", "shield", "next_damage",
+           "purchase")
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card", "event_step", "event_keyword", "kod_this_turn")
+                   "event_card", "event_step", "event_keyword", "kod_this_turn", "spent")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -238,12 +241,13 @@ def parse_condition(raw: Any) -> Condition:
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True, False), "only_attacker": (True,),
-               "source": ("global", "action", "ability", "combat", "fielded", "clear_and_draw", "effect",
-                          "shield", "next_damage"),
+               "source": SOURCES,
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
                "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
-               "kod_this_turn": ("you", "any", "none")}[kind]
+               "kod_this_turn": ("you", "any", "none"), "spent": ENERGY_TYPES + ("wild",)}[kind]
+    if kind == "source" and isinstance(value, list) and value and all(v in allowed for v in value):
+        return Condition(kind, value=",".join(value))      # "to use a global or to field a die"
     if value not in allowed:
         raise fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())

@@ -16,6 +16,9 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
+# Where reduced damage comes from (``reduce_damage``'s ``by``).
+_REDUCED = {"opponent_ability": "opposing character cards' abilities", "ability": "character cards' abilities",
+            **_SOURCES}
 _BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
 
 
@@ -44,9 +47,10 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
                        + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
-        "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
+        "no_text": (f"{_verb(who, 'loses its', 'lose their')} text" if effect.by == "die" else
+                    f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals")),
         "no_field_triggers": wording.suppressed_words(effect.by),
-        "no_globals": "no player may use global abilities of character cards",
+        "no_globals": "no player may use global abilities" + " of character cards" * (effect.by != "all"),
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": (f"once per turn, you may field 1 of {who} for free" if effect.optional
                        else f"{who} cost nothing to field"),
@@ -72,6 +76,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "hits_all_attackers": (f"{_verb(who, 'deals', 'deal')} combat damage to every attacking character, not only"
                                " the one blocked"),
         "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
+        "reduce_damage": (f"reduce damage{' from ' + _REDUCED.get(effect.by, by_whom) if effect.by else ''}"
+                          f"{' to ' + who if effect.applies_to is not None else ''} by {amount}"),
         "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
                               f"{amount} life"),
     }

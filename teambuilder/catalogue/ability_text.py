@@ -92,7 +92,7 @@ def describe_effect(effect: Effect) -> str:
     if effect.unless is not None or effect.pay is not None or effect.op == "choose":
         return priced(effect, describe_effect)
     text = _describe_effect(effect)
-    if effect.chooser and effect.targets:
+    if effect.chooser and effect.targets and effect.op != "pick":
         text += " (your opponent picks the target)"
     if effect.instead is not None:
         text += (f"; if {' and '.join(describe_condition(c) for c in effect.instead.conditions)}, "
@@ -165,6 +165,10 @@ def _describe_effect(effect: Effect) -> str:
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
     if op == "remove_damage":
         return f"remove all damage from {to}"
+    if op in ("lock_global", "end_global_effects"):
+        return ("it can't be used " + ("until the start of your next turn" if effect.duration == "until_your_next_turn"
+                                       else "this turn")) if op == "lock_global" else \
+            "end every ongoing effect of Global Abilities"
     if op in ("turn_to_energy", "turn_to_face", "double_printed"):
         return refs.face_words(effect, to)
     if op == "move":
@@ -191,6 +195,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"draw {count} from your bag{where}"
     if op == "energy":
         return f"gain {amount} generic energy"
+    if op == "pick":
+        return f"{'your opponent chooses' if effect.chooser else 'choose'} {to}"
     if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable", "cant_attack_or_block"):
         verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
                 "cant_attack": "can't attack", "unblockable": "can't be blocked",
@@ -340,7 +346,8 @@ def _label(ability: Ability) -> str:
                  "opponent_turn": ", only on your opponent's turn",
                  "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
         reactive = {"damaged": ", when damage would be dealt",
-                    "targeted": ", when an action die targets a character die"}.get(ability.reactive or "", "")
+                    "targeted": ", when an action die targets a character die",
+                    "dealt": ", right after something you control deals damage"}.get(ability.reactive or "", "")
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used

@@ -17,7 +17,8 @@ from teambuilder.catalogue.ability_words import ZONE_WORDS
 
 FACE_WORDS = {"character": "a character face", "energy": "an energy face", "action": "an action face",
               "burst": "a burst", "mask": "[mask] energy", "fist": "[fist] energy", "bolt": "[bolt] energy",
-              "shield": "[shield] energy"}
+              "shield": "[shield] energy", "mask+mask": "[mask][mask]", "fist+fist": "[fist][fist]",
+              "bolt+bolt": "[bolt][bolt]", "shield+shield": "[shield][shield]"}
 
 
 def zone_list(f: DieFilter) -> str:

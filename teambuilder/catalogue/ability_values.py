@@ -112,6 +112,7 @@ class DieFilter:
     min_cost: int | None = None
     zones: tuple[str, ...] = ()   # any of these zones (``zone: [used, prep]``; ``zone`` is then "any")
     it: bool = False              # "it"/"those": the dice an earlier effect of the ability chose or moved
+    not_it: bool = False          # ``it: false``: every die but those ("all other ... dice")
     face: str = ""                # showing a face of this kind: character, energy, action, burst
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)

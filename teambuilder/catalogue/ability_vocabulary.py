@@ -23,7 +23,8 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
-    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "any_ko_instead",
+    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "paid",
+    "any_ko_instead", "any_energized",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -36,7 +37,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "fielded": ("fielded", "any_fielded"), "ko": ("ko", "any_ko"), "damaged": ("damaged", "any_damaged"),
     "purchased": ("purchased", "any_purchased"), "attacks": ("attacks", None), "blocks": ("blocks", None),
     "blocked": ("blocked", None), "engaged": ("engaged", None), "deals_damage": ("deals_damage", "any_deals_damage"),
-    "kos": ("kos", None), "energized": ("energized", None), "spun_up": (None, "spun_up"),
+    "kos": ("kos", None), "energized": ("energized", "any_energized"), "spun_up": (None, "spun_up"),
     "action_used": (None, "action_used"), "global_used": (None, "global_used"),
     "player_damaged": (None, "player_damaged"), "drawn": (None, "drawn"), "prepped": (None, "prepped"),
     "targeted": (None, "targeted"), "turn_starts": (None, "start_of_turn"), "turn_ends": (None, "end_of_turn"),
@@ -44,7 +45,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "attackers_declared": (None, "attackers_declared"), "blockers_declared": (None, "blockers_declared"),
     "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
     "prevented": (None, "prevented"), "step_begins": (None, "step_begins"), "step_ends": (None, "step_ends"),
-    "keyword_used": (None, "keyword_used"),
+    "keyword_used": (None, "keyword_used"), "paid": (None, "paid"),
     "would_be_kod": ("ko_instead", "any_ko_instead"),     # a replacement: "if ... would be KO'd, ... instead"
 }
 # The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
@@ -52,13 +53,15 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
 STEP_NAMES: tuple[str, ...] = ("start", "clear_and_draw", "roll_and_reroll", "main", "attack", "cleanup")
 
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
-REACTIONS: tuple[str, ...] = ("damaged", "targeted")
+REACTIONS: tuple[str, ...] = ("damaged", "targeted", "dealt")
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
 PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price
 PLAYER_CHOICES: tuple[str, ...] = ("you", "opponent", "each", "target", "active", "event")
 FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
+# A double energy face of one type, as a die filter's ``face:`` names it ("rolled [bolt][bolt]").
+DOUBLE_FACES: tuple[str, ...] = ("mask+mask", "fist+fist", "bolt+bolt", "shield+shield")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding", "energy")
 DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "until_used",
@@ -116,6 +119,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "must_attack": ("duration",),
     "must_block": ("duration",),
     "cant_block": ("duration",),
+    "pick": (),                     # choose dice, nothing more: "it" for the later effects
     "cant_attack": ("duration",),
     "cant_attack_or_block": ("duration",),
     "unblockable": ("duration",),
@@ -127,7 +131,6 @@ OPS: dict[str, tuple[str, ...]] = {
     "control": ("duration",),
     "copy": (),
     "swap": ("by",),
-    "pick": (),
     "token": ("amount", "a", "d", "name", "by"),
     "card_token": ("amount",),
     "out_of_play": ("duration", "level", "amount"),
@@ -143,11 +146,13 @@ OPS: dict[str, tuple[str, ...]] = {
     "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
     "double_printed": (),                # "its printed A is doubled until end of turn"
     "remove_damage": (),                 # "remove all damage from it"
+    "lock_global": ("duration",),        # the Global Ability the card chose ("choose", choice: global) can't be used
+    "end_global_effects": (),            # every ongoing effect of a Global Ability ends
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and
 # ``{chosen: true}`` amounts read it).
-CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation")
+CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation", "global")
 
 # The selector names of the first engine version, kept as shorthands.
 LEGACY_SELECTORS: dict[str, dict[str, Any]] = {

@@ -25,6 +25,8 @@ TRIGGER_LABELS = {
     "targeted": "While active, whenever {when} is targeted", "drawn": "While active, whenever a player draws",
     "prepped": "While active, whenever {when} is prepped",
     "energy_spent": "While active, whenever {when} is spent as energy",
+    "paid": "While active, whenever a player spends energy on something",
+    "any_energized": "While active, whenever {when} is rolled on a double energy face (Energize)",
     "die_rolled": "While active, whenever {when} is rolled", "moved": "While active, whenever {when} is moved there",
     "prevented": "While active, whenever damage to {when} is prevented",
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
@@ -69,7 +71,7 @@ STEP_WORDS = {"start": "Start Step", "clear_and_draw": "Clear and Draw Step", "r
               "main": "Main Step", "attack": "attack step", "cleanup": "Cleanup Step"}
 # What caused an event (``source:``), in words.
 SOURCE_WORDS = {"global": "a global ability did it", "action": "an action die did it", "ability": "an ability did it",
-                "combat": "combat did it", "fielded": "fielding a die did it",
+                "combat": "combat did it", "fielded": "fielding a die did it", "purchase": "a purchase did it",
                 "clear_and_draw": "it happened in the Clear and Draw Step", "effect": "an effect did it",
                 "shield": "a shield stopped it", "next_damage": "a shield on the next damage stopped it"}
 
@@ -91,7 +93,8 @@ def condition_words(kind: str, value: str) -> str:
             "event_player": "that player is " + ("you" if yours else "your opponent"),
             "by": "you caused it" if yours else "your opponent caused it",
             "event_card": "the card it is about is " + ("yours" if yours else "your opponent's"),
-            "source": SOURCE_WORDS.get(value, ""),
+            "source": " or ".join(SOURCE_WORDS.get(v, "") for v in value.split(",")),
+            "spent": f"[{value}] energy was spent",
             "event_step": f"it is the {STEP_WORDS.get(value, '')}",
             "event_keyword": f"the keyword is {value.replace('_', ' ').title()}",
             "side": f"its {value} side faces up",

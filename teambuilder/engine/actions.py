@@ -159,6 +159,7 @@ class DecisionKind(StrEnum):
     TARGET = "target"
     REACT = "react"            # a reaction to damage being dealt
     REDIRECT = "redirect"      # where redirected damage goes
+    AFTER_DAMAGE = "after_damage"   # a global used right after your damage was dealt (``reactive: dealt``)
     SCRIPT = "script"          # a card script's own question
     ENLIST = "enlist"          # Enlistment: KO one of your character dice to stop an effect, or pass
     PAY = "pay"                # whether (and how) to pay an effect's price: "unless X pays", "you may pay"

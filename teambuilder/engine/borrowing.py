@@ -1,7 +1,7 @@
 """Borrowing another card's abilities: using the effect of an action card without a die of
 it (``do: use_effect``) and taking another card's text for the turn (``do: borrow_text``).
 
-Blanking a card's text is the rule ``no_text`` (``rules.card_text_blank``); a card that
+Blanking a card's text is the rule ``no_text`` (``text_loss.card_text_blank``); a card that
 borrows text keeps it in ``game.bookkeeping.borrowed`` (``Game.abilities_of`` reads it).
 """
 

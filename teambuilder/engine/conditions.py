@@ -71,8 +71,12 @@ def holds(ctx: Context, condition: Condition) -> bool:
             (condition.above is None or found > amount(ctx, condition.above)) and \
             (condition.at_least is None or found >= condition.at_least) and \
             (condition.at_most is None or found <= condition.at_most)
-    if kind in ("source", "event_step", "event_keyword"):
-        return ctx.event_kind == condition.value      # what caused it, the step or the keyword used
+    if kind == "source":        # what caused it (an energy event's kind is "<source>:<symbols spent>")
+        return ctx.event_kind.partition(":")[0] in condition.value.split(",")
+    if kind == "spent":         # the energy spent included that symbol
+        return condition.value in ctx.event_kind.partition(":")[2].split("+")
+    if kind in ("event_step", "event_keyword"):
+        return ctx.event_kind == condition.value      # the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
     if kind in ("resistance", "kod_this_turn"):     # a character die of yours (any / none) was KO'd this turn

@@ -17,7 +17,7 @@ from teambuilder.catalogue.abilities import Cost, Price
 from teambuilder.engine import events, rules
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.energy import Payment, apply_payment, payment_options
-from teambuilder.engine.state import Zone
+from teambuilder.engine.state import Die, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 WAYS_OFFERED = 3          # payment choices offered for a price's energy (least wasteful first)
 
 
-def spend(game: Game, player: int, payment: Payment, cost: Cost, kind: str = "") -> str:
+def spend(game: Game, player: int, payment: Payment, cost: Cost, kind: str = "", bought: Die | None = None) -> str:
     """Spend energy; returns what was spent, for the log. Energy spent on your own turn
     goes out of play, on the opponent's turn to the used pile. ``kind``: what it pays for
-    (purchase, fielded, action, global), the ``energy_spent`` event's ``source``."""
+    (purchase, fielded, action, global), the ``energy_spent`` event's ``source``; ``bought``:
+    the die bought or fielded with it (the events' ``instigator``)."""
     result = apply_payment(payment, game.energy_sources(player), game.players[player].virtual, cost)
     spent_zone = Zone.OUT_OF_PLAY if player == game.active else Zone.USED
     for die_id in result.used_up:
@@ -42,9 +43,18 @@ def spend(game: Game, player: int, payment: Payment, cost: Cost, kind: str = "")
         assert face is not None
         die.face = face
         die.partially_spent = True
-    if "energy_spent" in game.tables.watched:
-        for die_id in list(result.used_up) + [d for d, _ in result.spun_to]:
-            events.watch(game, "energy_spent", game.dice[die_id], player=player, by=player, kind=kind)
+    watched = game.tables.watched
+    if "energy_spent" in watched or "paid" in watched:
+        # Each die spent (its units, and the symbols it gave: kind "<what it paid for>:<symbols>"),
+        # then the payment as a whole ("each time you spend [mask] to use a global").
+        symbols: list[str] = []
+        for part in payment.spends:
+            symbols += part.symbols
+            events.watch(game, "energy_spent", game.dice[part.die_id], player=player, by=player, instigator=bought,
+                         amount=len(part.symbols) + part.generic, kind=f"{kind}:{'+'.join(part.symbols)}")
+        if kind:
+            events.watch(game, "paid", player=player, by=player, amount=payment.total, instigator=bought,
+                         kind=f"{kind}:{'+'.join(symbols)}")
     game.players[player].virtual = result.virtual_left
     parts = [f"{'+'.join(s.symbols) or s.generic}" for s in payment.spends]
     if payment.virtual:

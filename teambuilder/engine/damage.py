@@ -19,6 +19,7 @@ from teambuilder.engine.effects import reroll_fielded, stats
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Zone
+from teambuilder.engine.windows import global_allowed, use_global
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -60,7 +61,11 @@ def _damaged_side(game: Game, event: DamageEvent) -> int:
 
 
 def process_damage(game: Game) -> None:
-    """Offer reactions for the first event not yet offered, then deal the whole batch."""
+    """Offer reactions for the first event not yet offered, then deal the whole batch (with
+    nothing queued: offer the globals used right after a player's damage)."""
+    if not game.damage_queue:
+        offer_after_damage(game)
+        return
     for position, event in enumerate(game.damage_queue):
         if event.amount <= 0 or event.asked:
             continue
@@ -154,6 +159,9 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
+        if event.amount > 0 and (less := combat_rules.reduction(game, target, event.slot, event.kind, event.by)):
+            event.amount = max(0, event.amount - less)
+            game.say(f"the damage is reduced by {less} (to {event.amount}).", _damaged_side(game, event))
         if target is not None and _rerolls_instead(game, event, target, optional=False):
             # Blue Beetle: Armored Up: exactly 1 damage is prevented and the die rerolled instead.
             game.say(f"{event.amount} damage to {game.die_name(target)} is prevented; the die is rerolled instead.",
@@ -164,6 +172,7 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
     # A doubling bought for one use ("once") is used up by this batch of damage.
     game.turn_rules = [r for r in game.turn_rules
                        if not (r in spent_rules and r.effect.duration in ("once", "until_used"))]
+
 
 def _rerolls_instead(game: Game, event: DamageEvent, target: Die, optional: bool) -> bool:
     """``rule: one_damage_rerolls`` on ``target``: exactly 1 damage (with ``amount: N``: N
@@ -260,6 +269,8 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             hurt_by.setdefault(event.player, event)
     if game.end_game():
         return
+    if game.tables.dealt_reactions or game.bookkeeping.borrowed:
+        _note_dealers(game, batch)
     for event in batch:
         if event.amount > 0 and event.source is not None:
             dealer = game.dice[event.source]
@@ -315,7 +326,48 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
         events.watch(game, "any_damaged", die, by=by, amount=amount, combat=combat)
 
 
+def _note_dealers(game: Game, batch: list[DamageEvent]) -> None:
+    """The players whose dice or abilities dealt damage in this batch (to a player, or to a
+    die in the field) may use their ``reactive: dealt`` globals right after it."""
+    for event in batch:
+        hit = event.player is not None or (event.die is not None and game.dice[event.die].zone is Zone.FIELD)
+        dealer = event.by if event.by is not None else (
+            game.dice[event.source].owner if event.source is not None else None)
+        if event.amount > 0 and hit and dealer is not None and dealer not in game.this_turn.dealers:
+            game.this_turn.dealers.append(dealer)
+
+
+def after_damage_due(game: Game) -> bool:
+    """The globals used right after a player's damage are offered once what the damage
+    triggered has resolved (nothing resolving or waiting)."""
+    return game.resolving is None and not game.trigger_batches and not game.new_triggers
+
+
+def offer_after_damage(game: Game) -> None:
+    """"Right after your damage": offer the next player whose damage was just dealt the
+    globals they may use now (Iron Lad, 34ig: "after something you control deals damage")."""
+    player = game.this_turn.dealers.pop(0)
+    sources = game.energy_sources(player)
+    options: list[Action] = []
+    for slot in game.slots:
+        for index, ability in enumerate(game.abilities_of(slot.index)):
+            if ability.reactive == "dealt" and global_allowed(game, player, slot.index, index, ability, "dealt"):
+                options += [UseGlobal(slot.index, index, p) for p in
+                            payment_options(sources, game.players[player].virtual,
+                                            global_cost(ability, game, player, slot.index), 3)]
+    if options:
+        game.decision = Decision(player, DecisionKind.AFTER_DAMAGE,
+                                 "Your damage was dealt: use a global now?", options=(Pass(),) + tuple(options))
+
+
+def resolve_after_damage(game: Game, decision: Decision, action: Action) -> None:
+    if isinstance(action, UseGlobal):
+        use_global(game, decision.player, action)
+        game.this_turn.dealers.insert(0, decision.player)    # another such global may follow
+
+
 RESOLVERS: dict[DecisionKind, Resolver] = {
+    DecisionKind.AFTER_DAMAGE: resolve_after_damage,
     DecisionKind.REACT: resolve_react,
     DecisionKind.REDIRECT: resolve_redirect,
 }

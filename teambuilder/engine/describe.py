@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 PASS_LABELS = {"priority": "Pass priority", "optional": "No, skip it", "target": "Choose no more targets",
-               "react": "Do not react", "redirect": "Do not redirect", "enlist": "Let it happen",
-               "pay": "Do not pay", "retarget": "Do not change the target"}
+               "react": "Do not react", "after_damage": "Do not use a global", "redirect": "Do not redirect",
+               "enlist": "Let it happen", "pay": "Do not pay", "retarget": "Do not change the target"}
 
 
 def describe_payment(game: Game, payment: Payment) -> str:

@@ -66,6 +66,8 @@ def shows(kind: str, burst: int, wanted: str, symbols: tuple[str, ...] = ()) -> 
     (an energy type: an energy face with that symbol, ``symbols`` given)."""
     if wanted in ENERGY_TYPES:
         return kind == ENERGY and wanted in symbols
+    if "+" in wanted:       # a double face of one type: "bolt+bolt"
+        return kind == ENERGY and symbols == tuple(wanted.split("+"))
     return burst > 0 if wanted == "burst" else kind == wanted
 
 

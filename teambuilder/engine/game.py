@@ -44,6 +44,7 @@ from teambuilder.engine.state import (
     index_dice,
     keyword_mark,
 )
+from teambuilder.engine.text_loss import die_text_blank
 
 T = TypeVar("T")
 SIDEKICKS_PER_PLAYER = 8
@@ -51,11 +52,6 @@ SIDEKICKS_PER_PLAYER = 8
 # times a game, and a global name is several times cheaper than ``Zone.FIELD`` there.
 _FIELD = Zone.FIELD
 _RESERVE = Zone.RESERVE
-
-
-def card_slot(die: Die) -> int:
-    assert die.slot is not None
-    return die.copy_of if die.copy_of is not None else die.slot
 
 
 class IllegalAction(ValueError):
@@ -239,7 +235,7 @@ class Game:
             return False
         card = self.card_of(die)
         if card is not None and keyword in card.card.keywords and (
-                keyword in UNIGNORABLE or not rules.card_text_blank(self, card_slot(die))):
+                keyword in UNIGNORABLE or not die_text_blank(self, die)):
             return True
         if keyword_mark(keyword) in die.flags:
             return True
@@ -301,8 +297,8 @@ class Game:
     def advance(self) -> None:
         """Run rules until a player must decide or the game is over."""
         while not self.over and self.decision is None:
-            if self.damage_queue:
-                damage.process_damage(self)
+            if self.damage_queue or self.this_turn.dealers and damage.after_damage_due(self):
+                damage.process_damage(self)     # (or "right after your damage", once its triggers resolved)
             elif self.new_triggers and not (self.resolving and self.resolving.applying):
                 triggers.batch_new(self)    # (an ability part-way through its effects first finishes)
             elif self.trigger_batches or self.resolving:

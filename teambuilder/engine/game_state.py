@@ -62,6 +62,8 @@ class GameTables:
         self.damage_reactions = any(a.reactive == "damaged" for s in slots for a in s.card.abilities)
         # Whether any printed global changes an action die's target (``reactive: targeted``).
         self.retargets = any(a.reactive == "targeted" for s in slots for a in s.card.abilities)
+        # ... and whether any is used right after a player's own damage (``reactive: dealt``).
+        self.dealt_reactions = any(a.reactive == "dealt" for s in slots for a in s.card.abilities)
         # Some card may replace a KO (``ko_instead``): every KO asks ``events.hold_ko``.
         self.ko_replaced = bool(self.watched & {"ko_instead", "any_ko_instead"})
         # What each card costs when no rule changes it (never below 1 or its number of
@@ -141,10 +143,12 @@ class TurnMemory:
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
         self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
         self.once_fired: set[tuple[int, int, int]] = set()   # (controller, slot, ability) of once-a-turn triggers
+        self.dealers: list[int] = []             # players whose damage just landed (``reactive: dealt`` globals)
         # KOs held while their replacement is asked (``ko_instead``): die -> (zone it goes to,
         # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
+        self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
@@ -152,7 +156,8 @@ class TurnMemory:
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
-                      self.once_fired, self.kos, self.held_kos, self.ko_spared):
+                      self.once_fired, self.kos, self.dealers,
+                      self.held_kos, self.ko_spared, self.global_marks):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -180,9 +185,14 @@ class TurnMemory:
         other.kod_by_damage = set(self.kod_by_damage)
         other.field_payments = dict(self.field_payments)
         other.once_fired = set(self.once_fired)
+        other.dealers = list(self.dealers)
         other.held_kos = dict(self.held_kos)
         other.ko_spared = dict(self.ko_spared)
+        other.global_marks = set(self.global_marks)
         return other
+
+
+GLOBALS_PER_CARD = 64          # a chosen Global Ability's number: slot * GLOBALS_PER_CARD + its index
 
 
 class ChoiceKind(StrEnum):
@@ -193,6 +203,7 @@ class ChoiceKind(StrEnum):
     ENERGY = "energy"
     AFFILIATION = "affiliation"
     DICE = "dice"              # ``do: remember``: the dice themselves, while they stay in the field
+    GLOBAL = "global"            # a Global Ability (its number: slot * GLOBALS_PER_CARD + index)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from teambuilder.catalogue.abilities import Ability, DieFilter, parse_filter
 from teambuilder.engine import events, selectors
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.keyword_params import rush_kind
-from teambuilder.engine.rolling import draw
+from teambuilder.engine.rolling import draw, energized
 from teambuilder.engine.state import Die, Zone, keyword_mark
 
 if TYPE_CHECKING:
@@ -102,11 +102,11 @@ def roll_step_ends(game: Game, player: int) -> None:
     """Spark and Energize in the Roll and Reroll Step: only the faces showing as it ends
     count, so a double energy or a burst rerolled away sets off nothing (glossary
     "Energize", "Spark")."""
-    if "energized" in game.tables.watched:
+    if "energized" in game.tables.watched or "any_energized" in game.tables.watched:
         for die in game.zone(player, Zone.PREP):
             face = die.spec.faces[die.face]
             if face.kind == ENERGY and face.energy_amount == 2:
-                events.emit(game, "energized", die)
+                energized(game, die)
     if "burst_rolled" not in game.tables.watched:
         return
     game.this_turn.bursts_rolled.discard(player)

@@ -204,3 +204,11 @@ def card_token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]
     for slot in slots:
         keyword_experience.add_tokens(ctx.game, slot, tokens)
     return bool(slots)
+
+
+def pick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: pick``: the dice are chosen and nothing happens to them; they become "it" for
+    the ability's later effects ("your opponent chooses one die; all other dice ...")."""
+    for die in dice:
+        ctx.game.say(f"{ctx.game.die_name(die)} is chosen.", ctx.controller)
+    return bool(dice)

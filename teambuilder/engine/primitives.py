@@ -1,16 +1,15 @@
-"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector
-reached. ``apply`` runs one and returns whether anything happened (for an ``if_done``). Damage is only
-queued (a DamageEvent), so prevention and redirection can act before it lands; moving, spinning, KOs and
-stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/buying in ``moves``."""
+"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector reached.
+``apply`` runs one and returns whether anything happened (for ``if_done``). Damage is only queued (a DamageEvent), so
+prevention and redirection act before it lands; moves, spins, KOs, stats: ``effects``; fielding/rolling: ``moves``."""
 
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun
+from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead, moves, rules, scripts, selectors, stun
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
-from teambuilder.engine.ko_instead import remove_damage
+from teambuilder.engine.global_targets import end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
@@ -24,7 +23,7 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
-from teambuilder.engine.targets import picked, retarget_unanswered
+from teambuilder.engine.targets import retarget_unanswered
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -93,10 +92,9 @@ def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     source = None if ctx.source is None else ctx.source.id
     # Damage remembers what dealt it: a global, an action, a "when fielded" ability...
     kind = "fielded" if ctx.trigger == "fielded" else ctx.kind
-    for player in players:
-        ctx.game.damage_queue.append(DamageEvent(amount, source, player=player, kind=kind, by=ctx.controller))
-    for die in dice:
-        ctx.game.damage_queue.append(DamageEvent(amount, source, die=die.id, kind=kind, by=ctx.controller))
+    queue, by, slot = ctx.game.damage_queue, ctx.controller, ctx.slot
+    queue += [DamageEvent(amount, source, player=p, kind=kind, by=by, slot=slot) for p in players]
+    queue += [DamageEvent(amount, source, die=d.id, kind=kind, by=by, slot=slot) for d in dice]
     return bool(amount and (players or dice))
 
 
@@ -124,7 +122,7 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     a, d = effect.attack * times, effect.defense * times
     kind = "while_attacking" if effect.duration == "while_attacking" else "add"
     for die in dice:
-        die.modifiers.append(StatModifier(a, d, "effect", kind))
+        die.modifiers.append(StatModifier(a, d, origin(ctx), kind))
         when = " while attacking" if kind == "while_attacking" else ""
         ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{when} this turn.", die.owner)
     return bool(dice)
@@ -252,6 +250,7 @@ def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
                     ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_until(ctx, effect.duration)))
             else:
                 die.flags.add(mark)
+                ctx.game.this_turn.global_marks.update([(die.id, mark)] * (ctx.kind == "global"))
         shown = "cannot attack or block" if effect.op == "cant_attack_or_block" else \
             mark.replace(KEYWORD_MARK, "").replace(AFFILIATION_MARK, "now ").replace("_", " ")
         when = " during the next turn" if effect.duration == "next_turn" else " this turn"
@@ -275,10 +274,9 @@ def _until(ctx: Context, duration: str) -> int:
 
 
 def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """A rule for a while: this turn, until your next turn, or ``once`` (it ends after the
-    first purchase it changes, e.g. "your next purchase costs 2 less")."""
+    """A rule for a while: this turn, until your next turn, or ``once`` (ended by the first purchase it changes)."""
     until = _until(ctx, effect.duration)
-    if effect.rule == "no_text":
+    if effect.rule == "no_text" and effect.by != "die":
         # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
         slots = tuple(sorted({d.copy_of if d.copy_of is not None else d.slot for d in dice if d.slot is not None}))
         ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect, slots=slots, until_turn=until))
@@ -286,6 +284,8 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
             ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text"
                          f"{' this turn' if until == 0 else ' until your next turn'}.", ctx.controller)
         return bool(slots)
+    for die in dice if effect.rule == "no_text" else ():   # (by: die) only these dice: their card keeps its globals
+        ctx.game.say(f"{ctx.game.die_name(die)} loses its text this turn.", ctx.controller)
     if effect.rule == "goes_instead" and not dice:
         return False        # a replacement for the chosen dice, and none was found
     # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the
@@ -393,7 +393,8 @@ HANDLERS = {
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy, "swap": _swap,
     "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
-    "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
+    "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
-    "remember": choices.remember_dice, "pick": picked, "remove_damage": remove_damage,
+    "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
+    "end_global_effects": end_global_effects,
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import events, rules
+from teambuilder.engine import events, rules, text_loss
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.costs import global_cost, limit_allows, spend
@@ -67,7 +67,7 @@ def _uses(game: Game, player: int, resolution: Resolution) -> list[Action]:
     for slot, index, ability in _globals(game):
         if (player, slot, index) in resolution.retarget_used or not limit_allows(game, player, slot, index, ability):
             continue
-        if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True)
+        if game.has_rules and (text_loss.card_text_blank(game, slot, global_ability=True)
                                or rules.globals_blocked(game, slot)):
             continue
         options += [UseGlobal(slot, index, p) for p in payment_options(

@@ -47,9 +47,17 @@ def roll(game: Game, die: Die) -> None:
     face = die.spec.faces[die.face]
     if "die_rolled" in game.tables.watched:
         events.watch(game, "die_rolled", die, player=die.owner)
-    if face.kind == ENERGY and face.energy_amount == 2 and game.step != Step.ROLL_AND_REROLL \
-            and "energized" in game.tables.watched:
-        events.emit(game, "energized", die)   # Energize (in the Roll and Reroll Step: as it ends)
+    if face.kind == ENERGY and face.energy_amount == 2 and game.step != Step.ROLL_AND_REROLL:
+        energized(game, die)                  # Energize (in the Roll and Reroll Step: as it ends)
     if face.burst and die.owner is not None and game.step != Step.ROLL_AND_REROLL \
             and "burst_rolled" in game.tables.watched:
         game.this_turn.bursts_rolled.add(die.owner)   # Spark, at the end of this step
+
+
+def energized(game: Game, die: Die) -> None:
+    """A die rolled on a double energy face: its own Energize (``energized``), and "whenever a
+    die of yours uses Energize" (``any_energized``, Star-Lord: Legendary giving Energize)."""
+    if "energized" in game.tables.watched:
+        events.emit(game, "energized", die)
+    if "any_energized" in game.tables.watched:
+        events.watch(game, "any_energized", die, player=die.owner)

@@ -72,7 +72,7 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False          # (a field die's damage has KO'd it: still "the die that damage KOs")
     if f.zones and all(die.zone is not ZONE_OF[z] for z in f.zones):
         return False
-    if f.it and all(d is not die for d in ctx.it):
+    if f.it and all(d is not die for d in ctx.it) or f.not_it and any(d is die for d in ctx.it):
         return False
     face = die.spec.faces[die.face]
     if f.face and not shows(face.kind, face.burst, f.face, tuple(face.symbols)):

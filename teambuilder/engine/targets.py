@@ -68,12 +68,6 @@ def still_there(ctx: Context, die: Die, effect: Effect) -> bool:
     return effect.to.die.zone == "any" or die.zone is die_facts.ZONE_OF[effect.to.die.zone]
 
 
-def picked(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """``do: pick``: the dice reached are chosen for the ability's later effects ("it"),
-    nothing else (Batman: Batman, Inc., "swap a Sidekick die ... with a Robin die")."""
-    return bool(dice)
-
-
 def retarget_unanswered(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """``do: retarget`` happens only as a ``reactive: targeted`` global answers an action
     die's targeting (``retargeting``); reached any other way, it changes nothing."""

@@ -1,17 +1,16 @@
 """The trigger queue: batching and resolving the triggers ``events`` raised.
 
-Triggers raised by one game event form a batch. A batch resolves the active player's
-triggers first, in the order that player chooses, then the inactive player's in theirs.
-Triggers raised while a batch resolves wait in a new batch behind it (first triggered,
-first resolved). Once an ability starts resolving it finishes before the next one
-starts: its "you may" and "choose one" are answered and its targets chosen as it starts,
-and an effect with no legal target does not happen.
+Triggers raised by one game event form a batch. A batch resolves the active player's triggers first, in
+the order that player chooses, then the inactive player's in theirs. Triggers raised while a batch
+resolves wait in a new batch behind it (first triggered, first resolved). Once an ability starts
+resolving it finishes before the next one starts: its "you may" and "choose one" are answered and its
+targets chosen as it starts, and an effect with no legal target does not happen.
 
-Triggers are raised in ``events`` (``emit`` and ``watch``), below the effects they cause,
-and are re-exported here for the card scripts at the top of the stack.
+Triggers are raised in ``events`` (``emit`` and ``watch``), below the effects they cause, and are
+re-exported here for the card scripts at the top of the stack.
 
-``zip`` here takes no ``strict=``: the lengths agree by construction, and mypyc compiles a
-plain ``zip`` into a loop but a keyword into a generic call (12% more work a game, measured).
+``zip`` here takes no ``strict=``: the lengths agree by construction, and mypyc compiles a plain ``zip``
+into a loop but a keyword into a generic call (12% more work a game, measured).
 """
 
 from __future__ import annotations
@@ -40,13 +39,7 @@ from teambuilder.engine.actions import (
     Pass,
 )
 from teambuilder.engine.energy import Payment
-from teambuilder.engine.events import (
-    PendingTrigger,
-    ability_of,
-    context_of,
-    keyword_used,
-    watch,
-)
+from teambuilder.engine.events import PendingTrigger, ability_of, context_of, keyword_used, watch
 from teambuilder.engine.ko_instead import finish_held, replacement_did
 from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution

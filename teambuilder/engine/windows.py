@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import conditions, events, keyword_costs, keyword_flow, rules, stun, triggers
+from teambuilder.engine import conditions, events, keyword_costs, keyword_flow, rules, stun, text_loss, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -38,6 +38,7 @@ from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.energy import (
     Hand,
 )
+from teambuilder.engine.global_targets import locked
 from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
 from teambuilder.engine.purchase_costs import fields_free, may_pay_instead, purchase_cost, use_free_field
 from teambuilder.engine.selectors import Context
@@ -119,10 +120,14 @@ def declines_free_field(game: Game, die: Die, action: Field, cost: Cost) -> bool
                 and may_pay_instead(game, die))
 
 
-def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
-    if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
+def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability,
+                   reaction: str | None = None) -> bool:
+    """Whether ``player`` may use the global now: in a priority window (``reaction`` None, no
+    reactive global), or as the reaction named (``"dealt"``: right after their damage)."""
+    if not ability.is_global or ability.reactive != reaction or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)):
+    if game.has_rules and (text_loss.card_text_blank(game, slot, True) or rules.globals_blocked(game, slot)
+                           or locked(game, slot, index)):
         return False
     if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
         return False   # Synergy: only its owner may use it, and only while the character is active
@@ -246,8 +251,8 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
     game.options_after_pass = None
     if isinstance(action, Purchase):
         slot = game.slots[action.slot]
-        spent = spend(game, player, action.payment, card_cost(game, action.slot), "purchase")
         die = next(d for d in game.slot_dice[action.slot] if d.zone is Zone.CARD)
+        spent = spend(game, player, action.payment, card_cost(game, action.slot), "purchase", die)
         if game.has_rules:
             rules.use_up(game, "purchase_cost", player, die)
         into = purchase_zone(game, player, die)
@@ -258,7 +263,7 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = game.dice[action.die]
         cost, full = field_cost(game, die), field_cost(game, die, paying=True)
         declined = declines_free_field(game, die, action, cost)
-        spent = spend(game, player, action.payment, full if declined else cost, "fielded")
+        spent = spend(game, player, action.payment, full if declined else cost, "fielded", die)
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         if game.has_rules:      # "the first die you field costs less / nothing": used up
             rules.use_up(game, "field_free", player, die)
@@ -277,26 +282,32 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         game.say(f"pays {spend(game, player, action.payment, stun.COST)} to take a Stun token off its card.", player)
         stun.remove(game, action.slot, player)
     elif isinstance(action, UseGlobal):
-        ability = game.abilities_of(action.slot)[action.ability]
-        spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
-        if ability.life_cost:
-            game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
-            spent += f" and {ability.life_cost} life"
-        uses = game.players[player].global_uses
-        uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
-        synergy = ability.keyword == "synergy"
-        game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
-                 f" (paying {spent}).", player)
-        # "Whenever you use a global" abilities resolve first (their own batch), then the global.
-        if not synergy:
-            events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
-        if game.new_triggers:
-            triggers.batch_new(game)
-        events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
+        use_global(game, player, action)
     if player != game.active:
         # The inactive player gets one ability, then priority returns to the active player.
         game.players[player].virtual = 0
         game.priority = game.active
+
+
+def use_global(game: Game, player: int, action: UseGlobal) -> None:
+    """``player`` pays for a global and it goes on to resolve (in a priority window, or
+    offered right after their damage)."""
+    ability = game.abilities_of(action.slot)[action.ability]
+    spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
+    if ability.life_cost:
+        game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
+        spent += f" and {ability.life_cost} life"
+    uses = game.players[player].global_uses
+    uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
+    synergy = ability.keyword == "synergy"
+    game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
+             f" (paying {spent}).", player)
+    # "Whenever you use a global" abilities resolve first (their own batch), then the global.
+    if not synergy:
+        events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
+    if game.new_triggers:
+        triggers.batch_new(game)
+    events.queue_now(game, events.PendingTrigger(player, action.slot, action.ability, kind="global"))
 
 
 def _pay_with_dice(game: Game, player: int, action: Fabricate | Ritual | Fuse) -> None:

@@ -93,6 +93,7 @@ SAMPLES: dict[str, tuple[str, ...]] = {
     "by": ("you", "opponent"), "side": ("front", "back"), "event_player": ("you", "opponent"),
     "event_card": ("you", "opponent"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
     "kod_this_turn": ("you", "any", "none"),
+    "spent": ("mask", "wild"),
 }
 
 

@@ -33,29 +33,37 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(tests/scenarios/cards/ig/101ig-double-burst-block-rerolls.yaml)",
     ("111ig", 1): "needs a burst face while the opponent declares attackers "
                   "(111ig-burst-prevents-a-point-per-attacker)",
+    ("76ig", 1): "a reactive global offered only against 7 or more combat damage to you "
+                 "(76ig-global-caps-big-combat-damage)",
     ("116ig", 2): "a reactive global offered only against 7 or more combat damage to you "
                   "(116ig-global-caps-big-combat-damage)",
     ("125ig", 1): "needs the opponent rolling 5 or more dice in their Roll and Reroll Step "
                   "(125ig-opponent-rolls-five-dice)",
-    ("134ig", 2): "unsupported (the face a die was rolled on cannot be read): written inert, conditions never hold",
+    ("134ig", 2): "needs a die of its player rolled on [bolt][bolt]; the smoke position rolls none "
+                  "(tests/scenarios/cards/ig/134ig-rolled-double-bolt-damages.yaml fires it)",
     ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
-    ("152ig", 2): "unsupported (the symbol and purpose of energy spent cannot be read): written inert",
+    ("152ig", 2): "needs [mask] energy spent on a global or a fielding; the smoke position spends none "
+                  "(tests/scenarios/cards/ig/152ig-mask-spent-*.yaml fire it)",
+    ("66ig", 1): "needs [mask] spent to buy an action die while the card is active; the smoke position spends "
+                 "none (tests/scenarios/cards/ig/66ig-mask-spent-on-action-purchase.yaml fires it)",
+    ("66ig", 2): "needs [mask] spent to field a character die while the card is active; the smoke position fields "
+                 "without energy (tests/scenarios/cards/ig/66ig-mask-spent-to-field-deals-damage.yaml fires it)",
+    ("136ig", 1): "the smoke position fields the die without spending energy, so no [mask] was spent to field it "
+                  "(tests/scenarios/cards/ig/136ig-fielded-rerolls-opposing.yaml fires it)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
     ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
                 "(tests/scenarios/cards/ig/9ig-global-*.yaml use it at 9 and refuse it at 10)",
     ("20ig", 1): "the smoke position blocks with Sidekicks; the ability needs a non-Sidekick, non-Avengers "
                  "blocker (tests/scenarios/cards/ig/20ig-blocked-*.yaml fire it and its unmet case)",
-    ("34ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
-                 "position has not (the same global as 74ig: tests/scenarios/cards/ig/74ig-global-*.yaml)",
+    ("34ig", 2): "a global offered only right after damage its player dealt (reactive: dealt), which the smoke "
+                 "position never deals (tests/scenarios/cards/ig/34ig-global-after-action-damage.yaml uses it)",
     ("40ig", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
                  "are 4 or fewer (tests/scenarios/cards/ig/40ig-*.yaml draw 5 and 4)",
     ("44ig", 1): "the smoke position's opposing dice have no level 3 to field; the ability needs an opposing "
                  "level 3 die fielded (tests/scenarios/cards/ig/44ig-*.yaml fire it and its unmet case)",
     ("60ig", 1): "needs a Black Panther die that stays back while others attack; the smoke position attacks with "
                  "every die that may (tests/scenarios/cards/ig/60ig-*.yaml stay back and attack)",
-    ("74ig", 2): "the global needs a die of yours to have damaged the opponent this turn, which the smoke "
-                 "position has not (tests/scenarios/cards/ig/74ig-global-*.yaml use it and its unmet case)",
     ("138msw", 1): "a character die fielded at level 3: the position's dice show level 1 "
                    "(tests/scenarios/cards/msw/138msw-* play it)",
     ("105msw", 1): "4 opposing character dice KO'd this turn before it ends: the position KOs none "
