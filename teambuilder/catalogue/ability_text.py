@@ -154,6 +154,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"KO {to}" + (f" (it goes to the {ZONE_WORDS[effect.into]})" if effect.into else "")
     if op == "reroll":
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
+    if op == "remove_damage":
+        return f"remove all damage from {to}"
     if op in ("turn_to_energy", "turn_to_face", "double_printed"):
         return refs.face_words(effect, to)
     if op == "move":
@@ -297,7 +299,8 @@ def render_ability(ability: Ability) -> str:
             body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
-        body = body[:1].upper() + body[1:] + "."
+        body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in ("ko_instead", "any_ko_instead")
+                                              else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 

@@ -120,6 +120,7 @@ class DieFilter:
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
     paid_for: bool = False        # spent as energy to field the ability's own die this turn
     below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
+    token: bool | None = None     # a token die (``do: token``); False: a real die
     fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
     @property

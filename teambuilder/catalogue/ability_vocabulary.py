@@ -18,12 +18,12 @@ from teambuilder.catalogue.rule_names import RULE_NAMES
 SELF_TRIGGERS: tuple[str, ...] = (
     "fielded", "attacks", "blocks", "blocked", "engaged", "damaged", "ko", "purchased",
     "deals_damage", "kos", "energized",
-) + ("spins_up", "rolled_from_prep") + ("leaves_field",)   # Awaken, Back for More; Aftershock
+) + ("spins_up", "rolled_from_prep") + ("leaves_field",) + ("ko_instead",)   # Awaken, Back for More; Aftershock
 WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
-    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage",
+    "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "any_ko_instead",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -45,6 +45,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
     "prevented": (None, "prevented"), "step_begins": (None, "step_begins"), "step_ends": (None, "step_ends"),
     "keyword_used": (None, "keyword_used"),
+    "would_be_kod": ("ko_instead", "any_ko_instead"),     # a replacement: "if ... would be KO'd, ... instead"
 }
 # The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
 # filter: {step: main}}``); the engine's Step enum by name.
@@ -138,6 +139,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "turn_to_energy": ("by",),      # "turn it to an energy face you pick" (by: opponent: they pick)
     "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
     "double_printed": (),                # "its printed A is doubled until end of turn"
+    "remove_damage": (),                 # "remove all damage from it"
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

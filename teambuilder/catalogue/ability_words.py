@@ -33,6 +33,7 @@ TRIGGER_LABELS = {
     "burst_rolled": "While active, at the end of a step in which you rolled a burst",
     "step_begins": "While active, at the start of {step}", "step_ends": "While active, at the end of {step}",
     "keyword_used": "While active, whenever {when} uses {keyword}",
+    "ko_instead": "If this die would be KO'd", "any_ko_instead": "While active, if {when} would be KO'd",
 }
 # Conditions the label of a step or keyword event says (not repeated after it as an "if").
 LABELLED_CONDITIONS = ("side", "event_step", "event_keyword")

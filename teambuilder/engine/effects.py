@@ -237,15 +237,18 @@ def ko(game: Game, die: Die, into: Zone = Zone.PREP, by: int | None = None) -> b
 
 
 def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = False,
-           by_damage: bool = False, by: int | None = None) -> list[Die]:
+           by_damage: bool = False, by: int | None = None, ask: bool = True) -> list[Die]:
     """KO dice at the same moment: every "when KO'd" / "whenever ... is KO'd" /
     "when this die KOs" trigger sees all of them before any leaves the field. Returns the
-    dice actually KO'd. ``by``: the player whose ability KOs them (None: combat, damage)."""
+    dice actually KO'd. ``by``: the player whose ability KOs them (None: combat, damage).
+    A KO an ability may replace is held while it is asked (``ask``: not yet asked)."""
     doomed = [d for d in dice if d.zone is Zone.FIELD and game.is_character(d)
               and not (combat and game.has_rules and combat_rules.die_has(game, d, "no_combat_ko"))
               and not (d.blocking is not None and game.has_rules
                        and combat_rules.die_has(game, d, "no_ko_while_blocking"))
-              and not replace_ko(game, d)]
+              and not (by_damage and replacement.spared(game, d)) and not replace_ko(game, d)
+              and not (ask and game.tables.ko_replaced and not d.token and events.hold_ko(
+                  game, d, into, combat, by_damage, by if by is not None else replacement.culprit(game, d, by_damage)))]
     keyword_experience.note_kos(game, doomed, by)
     if by_damage:
         game.this_turn.kod_by_damage.update(d.id for d in doomed)
@@ -256,8 +259,7 @@ def ko_all(game: Game, dice: list[Die], into: Zone = Zone.PREP, combat: bool = F
             game.this_turn.kos[die.owner] = game.this_turn.kos.get(die.owner, 0) + 1
         # The dice whose damage KO'd it (this combat, or this turn's ability damage); the
         # first of them is the KO's instigator ("if a Sidekick die KO'd this die").
-        killers = [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())
-                   if game.dice[k].owner != die.owner]
+        killers = replacement.killers(game, die, by_damage)
         instigator = killers[0] if killers else None
         # Who KO'd it (``{by: you}``): the player whose ability KOs it, else whose damage did.
         culprit = by if by is not None else None if instigator is None else instigator.owner

@@ -233,3 +233,25 @@ def raise_keyword(game: Game, keyword: str, die: Die, bound: tuple[int, ...] = (
     ability = KEYWORD_ABILITIES[keyword]
     if conditions.all_hold(context_of(game, pending), ability.conditions):
         game.new_triggers.append(pending)
+
+
+def hold_ko(game: Game, die: Die, into: Zone, combat: bool, by_damage: bool, by: int | None) -> bool:
+    """``die`` would be KO'd: when an ability may replace that KO (``ko_instead`` on the die,
+    ``any_ko_instead`` on an active card), the KO is held and that ability resolves next,
+    ahead of every queued trigger (``ko_instead.finish_held`` then spares the die or KOs it).
+    True when the KO is held (or already was)."""
+    if die.id in game.this_turn.held_kos:
+        return True
+    queued = len(game.new_triggers)
+    if "ko_instead" in game.tables.watched:
+        emit(game, "ko_instead", die, die, combat=combat, by=by)
+    if "any_ko_instead" in game.tables.watched:
+        watch(game, "any_ko_instead", die, player=die.owner, combat=combat, by=by)
+    found = game.new_triggers[queued:]
+    if not found:
+        return False
+    del game.new_triggers[queued:]
+    game.trigger_batches.insert(0, [found[0]])
+    game.this_turn.held_kos[die.id] = (into.value, combat, by_damage, -1 if by is None else by, False)
+    game.say(f"{game.die_name(die)} would be KO'd: {found[0].label(game)} may replace it.", die.owner)
+    return True

@@ -60,6 +60,8 @@ class GameTables:
         self.paid_with_dice = [s.index for s in slots if set(s.card.card.keywords) & set(DICE_COST_KEYWORDS)]
         # Whether any printed ability reacts to damage (most games: none to offer).
         self.damage_reactions = any(a.reactive == "damaged" for s in slots for a in s.card.abilities)
+        # Some card may replace a KO (``ko_instead``): every KO asks ``events.hold_ko``.
+        self.ko_replaced = bool(self.watched & {"ko_instead", "any_ko_instead"})
         # What each card costs when no rule changes it (never below 1 or its number of
         # energy types): what most purchase listings need.
         self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in slots]
@@ -137,6 +139,10 @@ class TurnMemory:
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
         self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
         self.once_fired: set[tuple[int, int, int]] = set()   # (controller, slot, ability) of once-a-turn triggers
+        # KOs held while their replacement is asked (``ko_instead``): die -> (zone it goes to,
+        # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
+        self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
+        self.ko_spared: dict[int, tuple[int, int]] = {}
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
@@ -144,7 +150,7 @@ class TurnMemory:
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
-                      self.once_fired, self.kos):
+                      self.once_fired, self.kos, self.held_kos, self.ko_spared):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -172,6 +178,8 @@ class TurnMemory:
         other.kod_by_damage = set(self.kod_by_damage)
         other.field_payments = dict(self.field_payments)
         other.once_fired = set(self.once_fired)
+        other.held_kos = dict(self.held_kos)
+        other.ko_spared = dict(self.ko_spared)
         return other
 
 

@@ -6,7 +6,7 @@ stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/b
 from __future__ import annotations
 
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
-from teambuilder.engine import borrowing, choices, keeping, keywords, moves, rules, scripts, selectors, stun
+from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead, moves, rules, scripts, selectors, stun
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
@@ -394,5 +394,5 @@ HANDLERS = {
     "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
-    "double_printed": double_printed, "card_token": moves.card_token,
+    "double_printed": double_printed, "card_token": moves.card_token, "remove_damage": ko_instead.remove_damage,
 }

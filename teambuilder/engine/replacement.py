@@ -62,6 +62,25 @@ def spin_instead_of_ko(game: Game, die: Die) -> int:
     return 0
 
 
+def killers(game: Game, die: Die, by_damage: bool) -> list[Die]:
+    """The opposing dice whose damage this turn is on ``die`` (when damage KOs it)."""
+    return [game.dice[k] for k in sorted(game.this_turn.hits.get(die.id, ()) if by_damage else ())
+            if game.dice[k].owner != die.owner]
+
+
+def culprit(game: Game, die: Die, by_damage: bool) -> int | None:
+    """Whose damage KOs ``die`` (None: no opposing damage)."""
+    found = killers(game, die, by_damage)
+    return found[0].owner if found else None
+
+
+def spared(game: Game, die: Die) -> bool:
+    """A die whose KO was replaced (``ko_instead``) is not KO'd again by the same damage:
+    only by more damage, or with a lower defense."""
+    kept = game.this_turn.ko_spared.get(die.id)
+    return kept is not None and die.damage <= kept[0] and game.stats(die)[1] >= kept[1]
+
+
 def end_of_turn(game: Game) -> None:
     """The replacements of this turn have seen the turn's last moves (dice out of play go
     to the used pile after the cleanup): they end now."""

@@ -84,6 +84,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False          # fielded this turn; spent to field this die (``paid_for``)
     if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
         return False          # a Stun token on its card (``stun``)
+    if f.token is not None and die.token != f.token:
+        return False
     if f.kind == "character":
         if not is_character_die(die):
             return False

@@ -38,6 +38,7 @@ from teambuilder.engine.events import (
     keyword_used,
     watch,
 )
+from teambuilder.engine.ko_instead import finish_held, replacement_did
 from teambuilder.engine.price_questions import ask_price
 from teambuilder.engine.resolution import PriceQuestion, Resolution
 from teambuilder.engine.selectors import Context
@@ -100,6 +101,7 @@ def _continue(game: Game) -> None:
         if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
             game.resolving = None
             game.say(f"{trigger.label(game)}: its condition no longer holds; nothing happens.", trigger.controller)
+            finish_held(game, trigger)
             return
         if ability.keyword == "trap" and trigger.source is not None:
             keywords.spring_trap(game, game.dice[trigger.source])   # it must spring, then resolve
@@ -222,6 +224,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
+        if done and game.this_turn.held_kos:
+            replacement_did(game, trigger)           # a replacement did something: the KO is replaced
         if game.over or game.decision is not None and game.decision.kind is not DecisionKind.SCRIPT:
             return
         # Its damage dealt, or the question an effect asked (a face to turn to, a die to
@@ -239,6 +243,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         # Every effect found nothing to do (no die to spin down, a condition of its own
         # script unmet): the log says so, rather than the ability passing in silence.
         game.say(f"{trigger.label(game)} changes nothing.", trigger.controller)
+    if game.this_turn.held_kos:
+        finish_held(game, trigger)
 
 
 def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolution: Resolution, index: int,
@@ -352,6 +358,7 @@ def resolve_optional(game: Game, decision: Decision, action: Action) -> None:
     if isinstance(action, Pass):
         game.resolving = None
         game.say(f"chooses not to use {resolution.trigger.label(game)}.", decision.player)
+        finish_held(game, resolution.trigger)
         return
     _accept(game, resolution)
     _continue(game)

@@ -1,0 +1,72 @@
+"""A KO replaced by something else, asked as the KO happens (``ko_instead``).
+
+"If this die would be KO'd, you may KO one of your Sidekick dice instead": when a die
+would be KO'd and an ability may replace that KO (``trigger: ko_instead`` on the die's
+own card, ``any_ko_instead`` with ``when:`` on an active card), ``effects.ko_all`` holds
+the KO (``events.hold_ko``) and that ability resolves at once, ahead of every queued
+trigger, with its "you may", conditions and targets asked as usual. When one of its
+effects does something the KO is replaced: the die stays where the effects left it, and
+the same damage does not KO it again this turn (only more damage or a lower defense, and
+then the replacement is offered again). Declined, or doing nothing, the die is KO'd then,
+as it would have been (its KO abilities trigger). ``remove_damage`` ("remove all damage
+from it") is the effect such a replacement may add.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import effects
+from teambuilder.engine.events import PendingTrigger, ability_of
+from teambuilder.engine.selectors import Context
+from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
+
+REPLACING = ("ko_instead", "any_ko_instead")
+
+
+def replacing(game: Game, trigger: PendingTrigger) -> bool:
+    """Whether ``trigger`` is a held KO's replacement."""
+    return trigger.event_die is not None and trigger.event_die in game.this_turn.held_kos \
+        and ability_of(game, trigger).trigger in REPLACING
+
+
+def replacement_did(game: Game, trigger: PendingTrigger) -> None:
+    """An effect of the replacement did something: the KO is replaced."""
+    if replacing(game, trigger):
+        assert trigger.event_die is not None
+        held = game.this_turn.held_kos[trigger.event_die]
+        game.this_turn.held_kos[trigger.event_die] = held[:4] + (True,)
+
+
+def finish_held(game: Game, trigger: PendingTrigger) -> None:
+    """The replacement has resolved (or was declined): spare the die, or KO it now."""
+    if not replacing(game, trigger):
+        return
+    assert trigger.event_die is not None
+    held = game.this_turn.held_kos.pop(trigger.event_die, None)
+    if held is None:
+        return
+    into, combat, by_damage, by, replaced = held
+    die = game.dice[trigger.event_die]
+    if replaced:
+        game.this_turn.ko_spared[die.id] = (die.damage, game.stats(die)[1])
+        if die.zone is Zone.FIELD:
+            game.say(f"{game.die_name(die)} is not KO'd.", die.owner)
+        return
+    if by_damage and die.damage < game.stats(die)[1]:
+        return                      # its damage no longer KOs it
+    effects.ko_all(game, [die], Zone(into), combat=combat, by_damage=by_damage, by=None if by < 0 else by,
+                   ask=False)
+
+
+def remove_damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: remove_damage``: the dice lose all the damage on them."""
+    hurt = [d for d in dice if d.damage > 0]
+    for die in hurt:
+        die.damage = 0
+        ctx.game.say(f"{ctx.game.die_name(die)} has all its damage removed.", die.owner)
+    return bool(hurt)
