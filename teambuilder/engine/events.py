@@ -239,9 +239,10 @@ def hold_ko(game: Game, die: Die, into: Zone, combat: bool, by_damage: bool, by:
     """``die`` would be KO'd: when an ability may replace that KO (``ko_instead`` on the die,
     ``any_ko_instead`` on an active card), the KO is held and that ability resolves next,
     ahead of every queued trigger (``ko_instead.finish_held`` then spares the die or KOs it).
-    True when the KO is held (or already was)."""
+    True when the KO is held. A die already held is KO'd (its replacement's own effects KO it;
+    damage does not KO it again while it is held: ``replacement.spared``)."""
     if die.id in game.this_turn.held_kos:
-        return True
+        return False
     queued = len(game.new_triggers)
     if "ko_instead" in game.tables.watched:
         emit(game, "ko_instead", die, die, combat=combat, by=by)

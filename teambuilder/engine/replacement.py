@@ -76,7 +76,9 @@ def culprit(game: Game, die: Die, by_damage: bool) -> int | None:
 
 def spared(game: Game, die: Die) -> bool:
     """A die whose KO was replaced (``ko_instead``) is not KO'd again by the same damage:
-    only by more damage, or with a lower defense."""
+    only by more damage, or with a lower defense; nor is one whose KO is held."""
+    if die.id in game.this_turn.held_kos:
+        return True                 # its KO is held while its replacement is asked
     kept = game.this_turn.ko_spared.get(die.id)
     return kept is not None and die.damage <= kept[0] and game.stats(die)[1] >= kept[1]
 
