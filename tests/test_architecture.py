@@ -61,7 +61,7 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),
-    ("moves", "references", "targets", "ko_instead"),                     # moving dice; amounts in words; legal targets
+    ("moves", "references", "targets", "ko_instead", "global_targets"),  # moving dice; "it"; targets; held KOs, globals
     ("keeping", "price_questions", "face_turning"),         # draw N, keep M; what a price asks; face picks
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords

@@ -48,7 +48,9 @@ def chosen_words(effect: Effect) -> str:
     if effect.lowest and effect.amount.is_fixed:       # "choose 1, 2 or 3"
         number = f"choose {', '.join(map(str, range(effect.lowest, effect.amount.fixed)))} or {effect.amount.fixed}"
     what = {"number": number, "name": "name a character die", "energy": "name an energy type",
-            "affiliation": "name an affiliation"}[effect.choice]
+            "affiliation": "name an affiliation", "global": "target a Global Ability"}[effect.choice]
+    if effect.choice == "global":
+        return what
     if effect.match is not None and effect.choice in ("name", "affiliation") and effect.match.zone in ZONE_WORDS:
         whose = "your " if effect.match.owner == "you" else "the "
         what += f" among the dice in {whose}{ZONE_WORDS[effect.match.zone]}"

@@ -46,7 +46,7 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
                        " in the Clear and Draw step"),
         "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
         "no_field_triggers": wording.suppressed_words(effect.by),
-        "no_globals": "no player may use global abilities of character cards",
+        "no_globals": "no player may use global abilities" + " of character cards" * (effect.by != "all"),
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field",
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",

@@ -140,11 +140,13 @@ OPS: dict[str, tuple[str, ...]] = {
     "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
     "double_printed": (),                # "its printed A is doubled until end of turn"
     "remove_damage": (),                 # "remove all damage from it"
+    "lock_global": ("duration",),        # the Global Ability the card chose ("choose", choice: global) can't be used
+    "end_global_effects": (),            # every ongoing effect of a Global Ability ends
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and
 # ``{chosen: true}`` amounts read it).
-CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation")
+CHOICES: tuple[str, ...] = ("number", "name", "energy", "affiliation", "global")
 
 # The selector names of the first engine version, kept as shorthands.
 LEGACY_SELECTORS: dict[str, dict[str, Any]] = {

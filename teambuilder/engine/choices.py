@@ -19,7 +19,7 @@ from teambuilder.catalogue.abilities import Effect
 from teambuilder.catalogue.model import ENERGY_TYPES
 from teambuilder.engine import die_facts, selectors
 from teambuilder.engine.actions import Choose, Decision, DecisionKind
-from teambuilder.engine.game_state import Choice, ChoiceKind
+from teambuilder.engine.game_state import GLOBALS_PER_CARD, Choice, ChoiceKind
 from teambuilder.engine.selectors import Context
 
 if TYPE_CHECKING:
@@ -35,6 +35,9 @@ def options(ctx: Context, effect: Effect) -> list[Choice]:
         return [Choice(kind, number=n) for n in range(effect.lowest, selectors.amount(ctx, effect.amount) + 1)]
     if kind is ChoiceKind.ENERGY:
         return [Choice(kind, text=energy) for energy in ENERGY_TYPES]
+    if kind is ChoiceKind.GLOBAL:         # "target Global Ability": each global of a card in the game
+        return [Choice(kind, text=f"global of {game.slots[slot].card.card.full_name}",
+                       number=slot * GLOBALS_PER_CARD + index) for slot, index, _ in game.tables.global_abilities]
     if effect.match is not None:
         # From the dice ``match`` finds ("an affiliation among the dice in your used pile").
         dice = selectors.select(ctx, effect.match)
@@ -62,7 +65,7 @@ def shown(choice: Choice) -> str:
 
 def question(ctx: Context, effect: Effect, offered: list[Choice]) -> Decision:
     what = {"number": "choose a number", "name": "name a die", "energy": "name an energy type",
-            "affiliation": "name an affiliation"}[effect.choice]
+            "affiliation": "name an affiliation", "global": "choose a Global Ability"}[effect.choice]
     card = ctx.game.slots[ctx.slot].card.card.name if ctx.slot is not None else "This card"
     if offered[0].kind is ChoiceKind.NUMBER:      # a number is answered with itself
         return Decision(chooser(ctx, effect), DecisionKind.CHOICE,
@@ -90,7 +93,7 @@ def remember(ctx: Context, effect: Effect, choice: Choice) -> None:
     game.bookkeeping.choices[ctx.slot] = Choice(choice.kind, choice.text, choice.number, until)
     card = game.slots[ctx.slot].card.card.name
     said = f"{card}: chooses the number {choice.number}." if choice.kind is ChoiceKind.NUMBER else \
-        f"{card} names {shown(choice)}."
+        f"{card} targets the {shown(choice)}." if choice.kind is ChoiceKind.GLOBAL else f"{card} names {shown(choice)}."
     game.say(said, chooser(ctx, effect))
 
 

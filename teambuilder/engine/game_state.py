@@ -143,6 +143,7 @@ class TurnMemory:
         # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
+        self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
@@ -150,7 +151,7 @@ class TurnMemory:
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
-                      self.once_fired, self.kos, self.held_kos, self.ko_spared):
+                      self.once_fired, self.kos, self.held_kos, self.ko_spared, self.global_marks):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -180,7 +181,11 @@ class TurnMemory:
         other.once_fired = set(self.once_fired)
         other.held_kos = dict(self.held_kos)
         other.ko_spared = dict(self.ko_spared)
+        other.global_marks = set(self.global_marks)
         return other
+
+
+GLOBALS_PER_CARD = 64          # a chosen Global Ability's number: slot * GLOBALS_PER_CARD + its index
 
 
 class ChoiceKind(StrEnum):
@@ -190,6 +195,7 @@ class ChoiceKind(StrEnum):
     NAME = "name"
     ENERGY = "energy"
     AFFILIATION = "affiliation"
+    GLOBAL = "global"            # a Global Ability (its number: slot * GLOBALS_PER_CARD + index)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,6 @@
-"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector
-reached. ``apply`` runs one and returns whether anything happened (for an ``if_done``). Damage is only
-queued (a DamageEvent), so prevention and redirection can act before it lands; moving, spinning, KOs and
-stats live in ``effects``, die manipulations in ``keywords``, fielding/rolling/buying in ``moves``."""
+"""Effect primitives: what each ``do:`` of the ability language does to the dice and players its selector reached.
+``apply`` runs one and returns whether anything happened (for ``if_done``). Damage is only queued (a DamageEvent), so
+prevention and redirection act before it lands; moves, spins, KOs, stats: ``effects``; fielding/rolling: ``moves``."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
+from teambuilder.engine.global_targets import end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
@@ -121,7 +121,7 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     a, d = effect.attack * times, effect.defense * times
     kind = "while_attacking" if effect.duration == "while_attacking" else "add"
     for die in dice:
-        die.modifiers.append(StatModifier(a, d, "effect", kind))
+        die.modifiers.append(StatModifier(a, d, origin(ctx), kind))
         when = " while attacking" if kind == "while_attacking" else ""
         ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{when} this turn.", die.owner)
     return bool(dice)
@@ -249,6 +249,7 @@ def _mark(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
                     ctx.controller, ctx.slot, rule_effect, dice=(die.id,), until_turn=_until(ctx, effect.duration)))
             else:
                 die.flags.add(mark)
+                ctx.game.this_turn.global_marks.update([(die.id, mark)] * (ctx.kind == "global"))
         shown = "cannot attack or block" if effect.op == "cant_attack_or_block" else \
             mark.replace(KEYWORD_MARK, "").replace(AFFILIATION_MARK, "now ").replace("_", " ")
         when = " during the next turn" if effect.duration == "next_turn" else " this turn"
@@ -392,6 +393,7 @@ HANDLERS = {
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy, "swap": _swap,
     "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
-    "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face,
+    "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "remove_damage": ko_instead.remove_damage,
+    "end_global_effects": end_global_effects,
 }

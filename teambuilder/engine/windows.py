@@ -39,6 +39,7 @@ from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.energy import (
     Hand,
 )
+from teambuilder.engine.global_targets import locked
 from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
 from teambuilder.engine.purchase_costs import purchase_cost
 from teambuilder.engine.selectors import Context
@@ -154,7 +155,8 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)):
+    if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)
+                           or locked(game, slot, index)):
         return False
     if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
         return False   # Synergy: only its owner may use it, and only while the character is active
