@@ -1,10 +1,9 @@
-"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``) and the rules
-of the turn do to a die. Stats: printed face values plus applied modifiers (this turn) plus static
-modifiers (while a card is active), all added together before the floor at 0; a "set" modifier
-overrides everything ("set_attack" only A) and a "swap" exchanges the totals. A die whose damage
-reaches its defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron
-Will or Regenerate replaces the KO (``replace_ko``). Damage is never dealt here directly: it is
-queued as a DamageEvent so prevention and redirection can interrupt before it lands."""
+"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``) and the rules of the turn
+do to a die. Stats: printed face values plus applied modifiers (this turn) plus static modifiers (while a card is
+active), all added together before the floor at 0; a "set" modifier overrides everything ("set_attack" only A) and
+a "swap" exchanges the totals. A die whose damage reaches its defense is KO'd to its owner's prep area; defense 0
+means KO even unhurt, unless Iron Will or Regenerate replaces the KO (``replace_ko``). Damage is never dealt here
+directly: it is queued as a DamageEvent so prevention and redirection can interrupt before it lands."""
 
 from __future__ import annotations
 
@@ -72,11 +71,14 @@ def _bonuses(game: Game) -> StaticBonuses:
                     continue
                 fixed_zero = effect.amount.is_fixed and not effect.amount.fixed
                 times = 1 if fixed_zero else selectors.amount(ctx, effect.amount)
+                each = effect.amount.count is not None and effect.amount.count.below_this_level  # counted for each die
                 for die in selectors.select(ctx, effect.to.die):
                     if effect.duration == "while_attacking" and not die.attacking:
                         continue
                     attack, defense = bonuses.get(die.id, (0, 0))
-                    bonuses[die.id] = (attack + effect.attack * times, defense + effect.defense * times)
+                    n = selectors.amount(Context(game, owner, slot.index, die, kind="static"), effect.amount) \
+                        if each else times
+                    bonuses[die.id] = (attack + effect.attack * n, defense + effect.defense * n)
     return bonuses
 
 

@@ -124,8 +124,11 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
-    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level:
+    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level \
+            or f.below_this_level:
         level = face.level if face.kind == CHARACTER else 0
+        if f.below_this_level and (ctx.source is None or level >= ctx.source.spec.faces[ctx.source.face].level):
+            return False        # "below its level": the die the ability is about (a static: each die it changes)
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
                 or (f.max_level is not None and level > f.max_level) or f.below_own_level and level >= max(
                     (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):
