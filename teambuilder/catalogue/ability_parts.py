@@ -167,8 +167,9 @@ def parse_selector(raw: Any) -> Selector:
     # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
     up_to = raw.get("up_to", raw.get("choose_up_to"))
-    # ``target: {count: ...}``: "X target dice", X counted as the ability resolves.
-    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else None
+    # ``target: {count: ...}``: "X target dice", X counted as the ability resolves (``choose: {...}``: not targeted).
+    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else \
+        parse_amount(raw["choose"]) if isinstance(raw.get("choose"), Mapping) else None
     target = 1 if counted is not None else int_field({"n": up_to}, "n") if up_to is not None else \
         int_field(raw, "choose" if chosen else "target")
     return Selector(target_count=counted,
