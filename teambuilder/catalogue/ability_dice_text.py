@@ -107,6 +107,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
             extras.append(f"with {value} {words}")
     if f.paid_for:
         extras.append("spent to field this die")
+    if f.paid_for_event:
+        extras.append("spent to field that die")
     if f.below_own_level:
         extras.append("of a lower level than one of your character dice")
     if f.below_this_level:

@@ -82,6 +82,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
             ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
         return False          # fielded this turn; spent to field this die (``paid_for``)
+    if f.paid_for_event and (ctx.event_die is None or die.id not in game.this_turn.field_payments.get(
+            ctx.event_die.id, ())):
+        return False          # spent to field the event's die (``paid_for_event``)
     if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
         return False          # a Stun token on its card (``stun``)
     if f.token is not None and die.token != f.token:
