@@ -217,7 +217,7 @@ def parse_amount(raw: Any) -> Amount:
 
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card", "event_step", "event_keyword", "kod_this_turn")
+                   "event_card", "event_step", "event_keyword", "kod_this_turn", "turned_this_turn")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -245,7 +245,7 @@ def parse_condition(raw: Any) -> Condition:
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
                "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
-               "kod_this_turn": ("you", "any", "none")}[kind]
+               "kod_this_turn": ("you", "any", "none"), "turned_this_turn": ("you",)}[kind]
     if value not in allowed:
         raise fail(raw, f"{kind}: {value!r} is not one of {', '.join(map(str, allowed))}")
     return Condition(kind, value=str(value).lower())

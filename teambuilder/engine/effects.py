@@ -210,10 +210,10 @@ def _forget_borrowed(game: Game, die: Die) -> None:
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
-    """A rerolled field die stays on a character face; on any other face it goes to the
-    reserve pool (or where the effect says) and loses the effects it had been given."""
+    """A rerolled field die stays on a character face; else it goes to the reserve pool (or ``energy_zone``)."""
     if die.token:
         return
+    game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
     roll(game, die)
     kind = die.spec.faces[die.face].kind
     if kind == CHARACTER or (die.zone is Zone.FIELD and kind == ACTION):
