@@ -107,8 +107,12 @@ def _extras(f: DieFilter, yours: bool) -> str:
             extras.append(f"with {value} {words}")
     if f.paid_for:
         extras.append("spent to field this die")
+    if f.paid_for_event:
+        extras.append("spent to field that die")
     if f.below_own_level:
         extras.append("of a lower level than one of your character dice")
+    if f.below_this_level:
+        extras.append("of a lower level than that die")
     if f.min_level is not None:
         extras.append(f"of level {f.min_level} or more")
     if f.max_level is not None:

@@ -98,7 +98,8 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
-                "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token")
+                "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token", "below_this_level",
+                "paid_for_event")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -151,6 +152,7 @@ def parse_filter(raw: Any) -> DieFilter:
         stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
         fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")), token=opt_bool(raw, "token"),
+        below_this_level=bool(opt_bool(raw, "below_this_level")), paid_for_event=bool(opt_bool(raw, "paid_for_event")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 
 
@@ -167,8 +169,9 @@ def parse_selector(raw: Any) -> Selector:
     # ``choose: N`` / ``choose_up_to: N``: picked like targets, but not targeted.
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
     up_to = raw.get("up_to", raw.get("choose_up_to"))
-    # ``target: {count: ...}``: "X target dice", X counted as the ability resolves.
-    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else None
+    # ``target: {count: ...}``: "X target dice", X counted as the ability resolves (``choose: {...}``: not targeted).
+    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else \
+        parse_amount(raw["choose"]) if isinstance(raw.get("choose"), Mapping) else None
     target = 1 if counted is not None else int_field({"n": up_to}, "n") if up_to is not None else \
         int_field(raw, "choose" if chosen else "target")
     return Selector(target_count=counted,
@@ -218,7 +221,7 @@ SOURCES = ("global", "action", "ability", "combat", "fielded", "clear_and_draw",
            "purchase")
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card", "event_step", "event_keyword", "kod_this_turn", "spent")
+                   "event_card", "event_step", "event_keyword", "kod_this_turn", "spent", "turned_this_turn")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -245,7 +248,8 @@ def parse_condition(raw: Any) -> Condition:
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),
                "burst": (True, False, "double"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
-               "kod_this_turn": ("you", "any", "none"), "spent": ENERGY_TYPES + ("wild",)}[kind]
+               "kod_this_turn": ("you", "any", "none"), "spent": ENERGY_TYPES + ("wild",),
+               "turned_this_turn": ("you",)}[kind]
     if kind == "source" and isinstance(value, list) and value and all(v in allowed for v in value):
         return Condition(kind, value=",".join(value))      # "to use a global or to field a die"
     if value not in allowed:

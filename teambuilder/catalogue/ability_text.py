@@ -22,10 +22,11 @@ def describe_selector(to: Selector) -> str:
         target = {"opponent": "target opponent", "you": "you"}.get(to.die.owner or "", "target player")
         return {"you": "you", "opponent": "your opponent", "each": "each player", "target": target,
                 "active": "the active player", "event": "that player"}[to.player]
-    if to.chosen:
+    if to.chosen and to.target_count is None:
         return refs.chosen(describe_dice(to.die, plural=to.target > 1 or to.die.owner == "you"), to.target, to.up_to)
     if to.target_count is not None:     # "X target dice"
-        return f"as many target {describe_dice(to.die, plural=True)} as {describe_amount(to.target_count)}"
+        return f"as many {'of ' if to.chosen else 'target '}{describe_dice(to.die, plural=True)} as " \
+            f"{describe_amount(to.target_count)}"
     if to.targets:
         text = describe_dice(to.die, plural=to.target > 1, target=to.target, up_to=to.up_to)
         text = refs.different(text) if to.different else text

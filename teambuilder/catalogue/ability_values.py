@@ -122,6 +122,8 @@ class DieFilter:
     paid_for: bool = False        # spent as energy to field the ability's own die this turn
     below_own_level: bool = False  # its level is lower than that of one of the controller's character dice
     token: bool | None = None     # a token die (``do: token``); False: a real die
+    paid_for_event: bool = False  # spent as energy to field the event's die this turn
+    below_this_level: bool = False  # its level is lower than this die's (a static counts it for each die it changes)
     fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
 
     @property

@@ -100,6 +100,7 @@ def condition_words(kind: str, value: str) -> str:
             "side": f"its {value} side faces up",
             "paid_own_types": "it was bought with only its own energy types",
             "teamwork": "two of your active character dice share an affiliation",
+            "turned_this_turn": "one of your character dice was turned to an energy face or rerolled this turn",
             "kod_this_turn": {"you": "one of your character dice was KO'd this turn",
                               "any": "a character die was KO'd this turn",
                               "none": "no character die was KO'd this turn"}.get(value, ""),

@@ -23,6 +23,6 @@ RuleName = Literal[
     "cant_be_kod", "spin_instead_of_ko", "not_rolled", "also_damages_player", "cant_be_stunned", "cant_reroll",
     "spin_to_top", "max_damage_per_blocker", "one_damage_rerolls", "counts_as_name", "purchase_to", "lose_keyword",
     "min_attackers", "extra_attack_step", "damage_to_chosen",
-    "reduce_damage",
+    "reduce_damage", "max_combat_damage",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)

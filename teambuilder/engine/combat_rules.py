@@ -164,3 +164,10 @@ def reduction(game: Game, die: Die | None, slot: int | None, kind: str, by_playe
             continue
         total += amount(game, rule)
     return total
+
+
+def combat_damage_room(game: Game, die: Die, taken: int) -> int | None:
+    """How much more combat damage ``die`` may take this turn under ``max_combat_damage``
+    (``amount``: the most in all this turn), ``taken`` already dealt it in this batch; None: no cap."""
+    caps = [amount(game, r) for r in in_force(game, "max_combat_damage") if applies(game, r, die)]
+    return max(0, min(caps) - game.this_turn.combat_damage.get(die.id, 0) - taken) if caps else None

@@ -79,6 +79,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.event_kind == condition.value      # the step or the keyword used
     if kind == "by":
         return ctx.event_by is not None and (ctx.event_by == ctx.controller) == (condition.value == "you")
+    if kind == "turned_this_turn":          # a field die of yours was rerolled or turned to an energy face this turn
+        return ctx.controller in game.this_turn.turned_or_rerolled
     if kind in ("resistance", "kod_this_turn"):     # a character die of yours (any / none) was KO'd this turn
         lost, value = game.this_turn.lost_dice, condition.value
         return ctx.controller in lost if value in ("true", "you") else bool(lost) == (value == "any")

@@ -143,6 +143,7 @@ def resolve_redirect(game: Game, decision: Decision, action: Action) -> None:
 def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
     """Rules in force change damage before shields: doubled, or prevented entirely."""
     spent_rules: list[rules.ActiveRule] = []
+    capped: dict[int, int] = {}             # die -> combat damage this batch dealt it so far (max_combat_damage)
     for event in batch:
         source = game.dice[event.source] if event.source is not None else None
         if event.amount > 0 and source is not None:
@@ -159,6 +160,12 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
+        if event.combat and target is not None and event.amount > 0 \
+                and (room := combat_rules.combat_damage_room(game, target, capped.get(target.id, 0))) is not None:
+            if room < event.amount:
+                game.say(f"{game.die_name(target)} takes at most {room} more combat damage this turn.", target.owner)
+            event.amount = min(event.amount, room)
+            capped[target.id] = capped.get(target.id, 0) + event.amount
         if event.amount > 0 and (less := combat_rules.reduction(game, target, event.slot, event.kind, event.by)):
             event.amount = max(0, event.amount - less)
             game.say(f"the damage is reduced by {less} (to {event.amount}).", _damaged_side(game, event))

@@ -1,10 +1,9 @@
-"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``) and the rules
-of the turn do to a die. Stats: printed face values plus applied modifiers (this turn) plus static
-modifiers (while a card is active), all added together before the floor at 0; a "set" modifier
-overrides everything ("set_attack" only A) and a "swap" exchanges the totals. A die whose damage
-reaches its defense is KO'd to its owner's prep area; defense 0 means KO even unhurt, unless Iron
-Will or Regenerate replaces the KO (``replace_ko``). Damage is never dealt here directly: it is
-queued as a DamageEvent so prevention and redirection can interrupt before it lands."""
+"""Stats, moving dice, spinning and KOs: what the effect primitives (``primitives``) and the rules of the turn
+do to a die. Stats: printed face values plus applied modifiers (this turn) plus static modifiers (while a card is
+active), all added together before the floor at 0; a "set" modifier overrides everything ("set_attack" only A) and
+a "swap" exchanges the totals. A die whose damage reaches its defense is KO'd to its owner's prep area; defense 0
+means KO even unhurt, unless Iron Will or Regenerate replaces the KO (``replace_ko``). Damage is never dealt here
+directly: it is queued as a DamageEvent so prevention and redirection can interrupt before it lands."""
 
 from __future__ import annotations
 
@@ -75,12 +74,15 @@ def _bonuses(game: Game) -> StaticBonuses:
                     continue
                 fixed_zero = effect.amount.is_fixed and not effect.amount.fixed
                 times = 1 if fixed_zero else selectors.amount(ctx, effect.amount)
+                each = effect.amount.count is not None and effect.amount.count.below_this_level  # counted for each die
                 for die in selectors.select(ctx, effect.to.die):
                     if effect.duration == "while_attacking" and not die.attacking or quiet and die.slot == slot.index \
                             and text_loss.die_text_blank(game, die):
                         continue        # (a die that lost its own text gets nothing from its card)
                     attack, defense = bonuses.get(die.id, (0, 0))
-                    bonuses[die.id] = (attack + effect.attack * times, defense + effect.defense * times)
+                    n = selectors.amount(Context(game, owner, slot.index, die, kind="static"), effect.amount) \
+                        if each else times
+                    bonuses[die.id] = (attack + effect.attack * n, defense + effect.defense * n)
     return bonuses
 
 
@@ -212,9 +214,10 @@ def _forget_borrowed(game: Game, die: Die) -> None:
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
-    """A rerolled field die stays on a character face; else it goes to the reserve (or ``into``), losing its effects."""
+    """A rerolled field die stays on a character face; else it goes to the reserve (or ``energy_zone``), unchanged."""
     if die.token:
         return
+    game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
     roll(game, die)
     kind = die.spec.faces[die.face].kind
     if kind == CHARACTER or (die.zone is Zone.FIELD and kind == ACTION):
@@ -330,10 +333,9 @@ def keyword_paid(game: Game, die: Die, keyword: str) -> bool:
 
 
 def regenerate(game: Game, die: Die) -> bool:
-    """Regenerate: roll the die. A character face keeps it in the field (not the Attack
-    Zone) with its damage cleared and its effects kept, and it is not KO'd, so no "when
-    KO'd" fires. Any other face fails: the die is KO'd after all (its KO triggers fire) and
-    goes to the prep area (glossary "Regenerate", DDDM1)."""
+    """Regenerate: roll the die. A character face keeps it in the field (not the Attack Zone) with its damage
+    cleared and its effects kept, and it is not KO'd, so no "when KO'd" fires. Any other face fails: the die is
+    KO'd after all (its KO triggers fire) and goes to the prep area (glossary "Regenerate", DDDM1)."""
     roll(game, die)
     face = die.spec.faces[die.face]
     if face.kind == CHARACTER:
@@ -345,11 +347,9 @@ def regenerate(game: Game, die: Die) -> bool:
     return False
 
 
-
 def iron_will_holds(game: Game, die: Die) -> bool:
-    """Iron Will: not KO'd unless it was damaged earlier this turn. The first damage that
-    would KO it is shrugged off (remembered with the defense it had); a later damage, a
-    lower defense, or a KO effect after it was damaged then KOs it."""
+    """Iron Will: not KO'd unless it was damaged earlier this turn. The first damage that would KO it is shrugged
+    off (remembered with the defense it had); a later damage, a lower defense, or a KO effect after it then KOs it."""
     defense = game.stats(die)[1]
     if die.damage < defense:                    # a KO effect, not lethal damage
         if die.hurt_events == 0:

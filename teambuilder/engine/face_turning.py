@@ -95,6 +95,7 @@ def _turn(game: Game, die: Die, face: int) -> None:
     """The die shows ``face`` and goes from the field to its owner's Reserve Pool, losing
     what it had been given (a die another player controls goes back to its owner)."""
     name = game.die_name(die)
+    game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
     die.face = face
     game.say(f"{name} is turned to {die.spec.faces[face].describe()} and moves to the reserve pool.",
              die.home if die.home is not None else die.owner)

@@ -149,6 +149,7 @@ class TurnMemory:
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
         self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
+        self.turned_or_rerolled: set[int] = set()   # players a field die of whose was rerolled or turned to energy
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
@@ -156,8 +157,8 @@ class TurnMemory:
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
-                      self.once_fired, self.kos, self.dealers,
-                      self.held_kos, self.ko_spared, self.global_marks):
+                      self.once_fired, self.kos, self.dealers, self.held_kos, self.ko_spared, self.global_marks,
+                      self.turned_or_rerolled):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -189,6 +190,7 @@ class TurnMemory:
         other.held_kos = dict(self.held_kos)
         other.ko_spared = dict(self.ko_spared)
         other.global_marks = set(self.global_marks)
+        other.turned_or_rerolled = set(self.turned_or_rerolled)
         return other
 
 

@@ -82,6 +82,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
     if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
             ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
         return False          # fielded this turn; spent to field this die (``paid_for``)
+    if f.paid_for_event and (ctx.event_die is None or die.id not in game.this_turn.field_payments.get(
+            ctx.event_die.id, ())):
+        return False          # spent to field the event's die (``paid_for_event``)
     if f.stunned is not None and (die.slot is not None and game.bookkeeping.stuns.get(die.slot, 0) > 0) != f.stunned:
         return False          # a Stun token on its card (``stun``)
     if f.token is not None and die.token != f.token:
@@ -124,8 +127,11 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.energy_of_it and (card is None or not set(card.card.energy) & shown_energy(ctx.it)):
         return False
-    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level:
+    if f.level is not None or f.min_level is not None or f.max_level is not None or f.below_own_level \
+            or f.below_this_level:
         level = face.level if face.kind == CHARACTER else 0
+        if f.below_this_level and (ctx.source is None or level >= ctx.source.spec.faces[ctx.source.face].level):
+            return False        # "below its level": the die the ability is about (a static: each die it changes)
         if (f.level is not None and level != f.level) or (f.min_level is not None and level < f.min_level) \
                 or (f.max_level is not None and level > f.max_level) or f.below_own_level and level >= max(
                     (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):

@@ -106,6 +106,10 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(tests/scenarios/cards/dps/31dps-bolt-spent-preps-a-die.yaml fires it)",
     ("47dps", 1): "the smoke position fields the die without spending energy, so no X-Men die was spent to field it "
                   "(tests/scenarios/cards/dps/47dps-x-men-spent-preps-a-die.yaml fires it)",
+    ("99msw", 1): "the smoke position fields the die without spending energy, so no [mask] was spent to field it "
+                  "(tests/scenarios/cards/msw/99msw-mask-spent-to-field-2-damage.yaml fires it)",
+    ("130msw", 3): "the global needs a die of yours rerolled or turned to energy this turn, which the smoke position "
+                   "has not done (tests/scenarios/cards/msw/130msw-global-after-reroll-fields-used-die.yaml uses it)",
 }
 # (card, ability number) -> why it resolves without any visible change and no log line
 # saying why, in the smoke position.
