@@ -214,7 +214,7 @@ def _forget_borrowed(game: Game, die: Die) -> None:
 
 
 def reroll_fielded(game: Game, die: Die, energy_zone: Zone = Zone.RESERVE) -> None:
-    """A rerolled field die stays on a character face; else it goes to the reserve (or ``energy_zone``), unchanged."""
+    """Reroll a field die: on a character face it stays; else to the reserve (or ``energy_zone``), its effects gone."""
     if die.token:
         return
     game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
