@@ -41,7 +41,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
                        + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
-        "no_text": f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals"),
+        "no_text": (f"{_verb(who, 'loses its', 'lose their')} text" if effect.by == "die" else
+                    f"the cards of {who} lose their text" + " (not their globals)" * (effect.by == "keep_globals")),
         "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities of character cards",
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",

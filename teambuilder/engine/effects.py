@@ -19,6 +19,7 @@ from teambuilder.engine import (
     replacement,
     rules,
     selectors,
+    text_loss,
 )
 from teambuilder.engine.dice import ACTION, CHARACTER
 from teambuilder.engine.rolling import roll
@@ -55,14 +56,16 @@ def _bonuses(game: Game) -> StaticBonuses:
     active = game.active_slots()
     slots = game.tables.static_slots if not game.bookkeeping.borrowed else list(dict.fromkeys(
         game.tables.static_slots + [game.slots[s] for s in game.bookkeeping.borrowed]))
+    quiet = text_loss.dice_lose_text(game)
     for slot in slots:
-        if rules.card_text_blank(game, slot.index):
+        if text_loss.card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
         for ability in game.abilities_of(slot.index):
             if not ability.is_static:
                 continue
-            if ability.trigger == "while_active" and slot.index not in active:
+            if ability.trigger == "while_active" and (slot.index not in active
+                                                      or not text_loss.speaks(game, slot.index)):
                 continue
             ctx = Context(game, owner, slot.index, kind="static")
             if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
@@ -73,8 +76,9 @@ def _bonuses(game: Game) -> StaticBonuses:
                 fixed_zero = effect.amount.is_fixed and not effect.amount.fixed
                 times = 1 if fixed_zero else selectors.amount(ctx, effect.amount)
                 for die in selectors.select(ctx, effect.to.die):
-                    if effect.duration == "while_attacking" and not die.attacking:
-                        continue
+                    if effect.duration == "while_attacking" and not die.attacking or quiet and die.slot == slot.index \
+                            and text_loss.die_text_blank(game, die):
+                        continue        # (a die that lost its own text gets nothing from its card)
                     attack, defense = bonuses.get(die.id, (0, 0))
                     bonuses[die.id] = (attack + effect.attack * times, defense + effect.defense * times)
     return bonuses

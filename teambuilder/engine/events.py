@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Condition
-from teambuilder.engine import conditions, die_facts, rules, selectors
+from teambuilder.engine import conditions, die_facts, rules, selectors, text_loss
 from teambuilder.engine.keyword_abilities import KEYWORD_ABILITIES, RAISED, raised_ability
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Step, Zone
@@ -76,7 +76,7 @@ def context_of(game: Game, trigger: PendingTrigger) -> Context:
 
 
 def _live(game: Game, slot: int, trigger: str) -> bool:
-    return not rules.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger, slot)
+    return not text_loss.card_text_blank(game, slot) and not rules.suppressed_trigger(game, trigger, slot)
 
 
 def _may_trigger(game: Game, ability: Ability, pending: PendingTrigger) -> bool:
@@ -113,6 +113,8 @@ def emit(game: Game, event: str, die: Die, event_die: Die | None = None, *, play
     caused it, say the die whose damage KO'd it; ``by``: the player who caused it)."""
     if die.slot is None or die.owner is None or not _live(game, die.slot, event):
         return
+    if text_loss.dice_lose_text(game) and text_loss.die_text_blank(game, die):
+        return          # this die's own text is ignored (Vulcan: the dice he fights)
     slot = game.slots[die.copy_of] if die.copy_of is not None else game.slots[die.slot]
     for index, ability in enumerate(game.abilities_of(slot.index)):
         if ability.trigger != event or ability.scheduled:
@@ -181,8 +183,10 @@ def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | No
     source: its owner (or, for a basic action, whoever has its die in the field)."""
     owner = game.slots[slot].owner
     found: dict[int, int | None] = {}
+    quiet = text_loss.dice_lose_text(game)      # (a die whose own text is ignored watches nothing)
     for die in game.dice:
-        if die.slot == slot and die.zone is Zone.FIELD and die.owner is not None and die.owner not in found:
+        if die.slot == slot and die.zone is Zone.FIELD and die.owner is not None and die.owner not in found \
+                and not (quiet and text_loss.die_text_blank(game, die)):
             found[die.owner] = die.id
     if anywhere and owner is not None and owner not in found:
         found[owner] = None

@@ -44,6 +44,7 @@ from teambuilder.engine.state import (
     index_dice,
     keyword_mark,
 )
+from teambuilder.engine.text_loss import die_text_blank
 
 T = TypeVar("T")
 SIDEKICKS_PER_PLAYER = 8
@@ -51,11 +52,6 @@ SIDEKICKS_PER_PLAYER = 8
 # times a game, and a global name is several times cheaper than ``Zone.FIELD`` there.
 _FIELD = Zone.FIELD
 _RESERVE = Zone.RESERVE
-
-
-def card_slot(die: Die) -> int:
-    assert die.slot is not None
-    return die.copy_of if die.copy_of is not None else die.slot
 
 
 class IllegalAction(ValueError):
@@ -239,7 +235,7 @@ class Game:
             return False
         card = self.card_of(die)
         if card is not None and keyword in card.card.keywords and (
-                keyword in UNIGNORABLE or not rules.card_text_blank(self, card_slot(die))):
+                keyword in UNIGNORABLE or not die_text_blank(self, die)):
             return True
         if keyword_mark(keyword) in die.flags:
             return True

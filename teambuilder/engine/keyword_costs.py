@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import die_facts, effects, rules
+from teambuilder.engine import die_facts, effects, rules, text_loss
 from teambuilder.engine.actions import Action, Fabricate, Fuse, Ritual
 from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.keyword_abilities import fabricate_terms, fusion_terms
@@ -111,7 +111,7 @@ def settle(game: Game, player: int, action: Fabricate | Ritual | Fuse) -> Die:
 
 def _usable(game: Game, player: int, slot: int) -> bool:
     owner = game.slots[slot].owner
-    return (owner is None or owner == player) and not (game.has_rules and rules.card_text_blank(game, slot))
+    return (owner is None or owner == player) and not (game.has_rules and text_loss.card_text_blank(game, slot))
 
 
 def _on_card(game: Game, slot: int) -> Die | None:

@@ -276,7 +276,7 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     """A rule for a while: this turn, until your next turn, or ``once`` (it ends after the
     first purchase it changes, e.g. "your next purchase costs 2 less")."""
     until = _until(ctx, effect.duration)
-    if effect.rule == "no_text":
+    if effect.rule == "no_text" and effect.by != "die":
         # A card loses its text: the rule is on the cards of the chosen dice, wherever they go.
         slots = tuple(sorted({d.copy_of if d.copy_of is not None else d.slot for d in dice if d.slot is not None}))
         ctx.game.turn_rules.append(rules.ActiveRule(ctx.controller, ctx.slot, effect, slots=slots, until_turn=until))
@@ -284,6 +284,8 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
             ctx.game.say(f"{ctx.game.slots[slot].card.card.full_name} loses its text"
                          f"{' this turn' if until == 0 else ' until your next turn'}.", ctx.controller)
         return bool(slots)
+    for die in dice if effect.rule == "no_text" else ():   # (by: die) only these dice: their card keeps its globals
+        ctx.game.say(f"{ctx.game.die_name(die)} loses its text this turn.", ctx.controller)
     if effect.rule == "goes_instead" and not dice:
         return False        # a replacement for the chosen dice, and none was found
     # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.catalogue.rule_names import RuleName
-from teambuilder.engine import conditions, selectors
+from teambuilder.engine import conditions, selectors, text_loss
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import KEYWORD_MARK, Die, Slot, Zone
 
@@ -55,14 +55,6 @@ class ActiveRule:
         return Context(game, self.controller, self.slot, source)
 
 
-def card_text_blank(game: Game, slot: int, global_ability: bool = False) -> bool:
-    """A card whose text was taken away (Kryptonite) has no abilities for now; asked about a
-    global, a blanking that keeps globals (``by: keep_globals``, Besmirch 2ig) does not count."""
-    return bool(game.turn_rules) and any(r.effect.rule == "no_text" and slot in r.slots
-                                         and not (global_ability and r.effect.by == "keep_globals")
-                                         for r in game.turn_rules)
-
-
 def rule_index(slots: list[Slot]) -> dict[str, list[tuple[Slot, Ability]]]:
     """Rule name -> the card abilities that state it: built once per game, so asking
     about a rule no card has costs nothing."""
@@ -92,9 +84,9 @@ def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
         return
     active = game.active_slots()
     for slot, ability in entries:
-        if ability.trigger == "while_active" and slot.index not in active:
+        if ability.trigger == "while_active" and (slot.index not in active or not text_loss.speaks(game, slot.index)):
             continue
-        if card_text_blank(game, slot.index):
+        if text_loss.card_text_blank(game, slot.index):
             continue
         owner = slot.owner if slot.owner is not None else slot.brought_by
         if ability.conditions and not _conditions_hold(game, owner, slot.index, ability):

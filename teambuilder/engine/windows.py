@@ -16,7 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
-from teambuilder.engine import conditions, events, keyword_costs, keyword_flow, rules, stun, triggers
+from teambuilder.engine import conditions, events, keyword_costs, keyword_flow, rules, stun, text_loss, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
     DICE_PAID,
@@ -154,7 +154,7 @@ def limit_allows(game: Game, player: int, slot: int, index: int, ability: Abilit
 def global_allowed(game: Game, player: int, slot: int, index: int, ability: Ability) -> bool:
     if not ability.is_global or ability.reactive or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (rules.card_text_blank(game, slot, global_ability=True) or rules.globals_blocked(game, slot)):
+    if game.has_rules and (text_loss.card_text_blank(game, slot, True) or rules.globals_blocked(game, slot)):
         return False
     if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
         return False   # Synergy: only its owner may use it, and only while the character is active
