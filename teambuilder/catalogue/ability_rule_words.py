@@ -16,7 +16,8 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
-_BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
+_BY = {"opponent_ability": " by opposing character abilities", "opponent_any": " by opposing effects",
+       "team": "the affiliations of all your character cards"}
 
 
 
@@ -48,6 +49,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
         "field_free": f"{who} cost nothing to field",
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
+        "cant_spin_up": f"{who} can't be spun up{_BY.get(effect.by, '')}",
+        "cant_spin_down": f"{who} can't be spun down{_BY.get(effect.by, '')}",
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
                                                  effect.by),

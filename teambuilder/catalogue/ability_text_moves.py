@@ -160,7 +160,8 @@ def face_words(effect: Effect, to: str) -> str:
     """turn_to_energy, turn_to_face and double_printed (ig 77-152)."""
     their = "their" if to.endswith(" dice") else "its"
     if effect.op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
-        return (f"turn {to} to {'an energy face' if effect.to.target <= 1 else 'energy faces'} "
+        single = "single " if effect.amount.is_fixed and effect.amount.fixed == 1 else ""
+        return (f"turn {to} to {'a ' + single + 'energy face' if effect.to.target <= 1 else single + 'energy faces'} "
                 f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
     if effect.op == "turn_to_face":
         face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"

@@ -381,6 +381,17 @@ def rerollable(game: Game, dice: list[Die], player: int, kind: str = "ability") 
     return [d for d in dice if d not in kept]
 
 
+def spinnable(game: Game, dice: list[Die], player: int, kind: str, up: bool) -> list[Die]:
+    """The dice an effect of ``player`` may spin up (``up``) or down: not those a
+    ``cant_spin_up`` / ``cant_spin_down`` rule holds (``by`` as for ``cant_reroll``: Bishop
+    19dps, "opposing effects can't spin him"); the log says which are kept."""
+    held = in_force(game, "cant_spin_up" if up else "cant_spin_down")
+    kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
+    for die in kept:
+        game.say(f"{game.die_name(die)} can't be spun {'up' if up else 'down'}.", player)
+    return [d for d in dice if d not in kept]
+
+
 def spins_to_top(game: Game, die: Die) -> bool:
     """A die a ``spin_to_top`` rule holds spins up straight to its highest level (Loki 37ig)."""
     return any(applies(game, r, die) for r in in_force(game, "spin_to_top"))
