@@ -16,6 +16,9 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
             "opponent_fielded": "your opponent’s “when fielded” abilities", "fielded": "“when fielded” abilities"}
 
 
+# Where reduced damage comes from (``reduce_damage``'s ``by``).
+_REDUCED = {"opponent_ability": "opposing character cards' abilities", "ability": "character cards' abilities",
+            **_SOURCES}
 _BY = {"opponent_ability": " by opposing character abilities", "opponent_any": " by opposing effects",
        "team": "the affiliations of all your character cards"}
 
@@ -70,6 +73,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "hits_all_attackers": (f"{_verb(who, 'deals', 'deal')} combat damage to every attacking character, not only"
                                " the one blocked"),
         "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
+        "reduce_damage": (f"reduce damage{' from ' + _REDUCED.get(effect.by, by_whom) if effect.by else ''}"
+                          f"{' to ' + who if effect.applies_to is not None else ''} by {amount}"),
         "keyword_life_cost": (f"{who} can use {effect.keyword.replace('_', ' ').title()} only by paying "
                               f"{amount} life"),
     }

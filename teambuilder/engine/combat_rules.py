@@ -123,3 +123,25 @@ def blocker_damage_cap(game: Game, attacker: Die) -> int | None:
     """The most combat damage one blocker deals ``attacker`` (``max_damage_per_blocker``; None: no cap)."""
     caps = [amount(game, r) for r in in_force(game, "max_damage_per_blocker") if applies(game, r, attacker)]
     return min(caps) if caps else None
+
+
+def reduction(game: Game, die: Die | None, slot: int | None, kind: str, by_player: int | None) -> int:
+    """How much ``reduce_damage`` rules (``amount``) take off damage an ability of the card in
+    ``slot`` deals to ``die`` or a player: whoever it is dealt to (``for:`` narrows it to
+    those dice). ``by``: ``ability`` is any character card's ability, ``opponent_ability``
+    one of the rule owner's opponent's; the other kinds as for prevention."""
+    if slot is None:
+        return 0                # combat damage, or damage no card's ability deals
+    total = 0
+    for rule in in_force(game, "reduce_damage"):
+        if rule.effect.applies_to is not None and (die is None or not applies(game, rule, die)):
+            continue
+        by = rule.effect.by.removeprefix("opponent_") if rule.effect.by != "opponent" else ""
+        if rule.effect.by.startswith("opponent") and (by_player is None or by_player == rule.controller):
+            continue
+        if by == "ability" and game.slots[slot].card.card.kind != "character":
+            continue
+        if by not in ("", "ability") and not _kind_ok(rule, False, kind, None, by_player):
+            continue
+        total += amount(game, rule)
+    return total

@@ -144,6 +144,9 @@ def _apply_rules(game: Game, batch: list[DamageEvent]) -> None:
                                                    event.by):
             game.say(f"{event.amount} damage is prevented.", _damaged_side(game, event))
             event.amount = 0
+        if event.amount > 0 and (less := combat_rules.reduction(game, target, event.slot, event.kind, event.by)):
+            event.amount = max(0, event.amount - less)
+            game.say(f"the damage is reduced by {less} (to {event.amount}).", _damaged_side(game, event))
         if event.amount == 1 and target is not None and target.zone is Zone.FIELD and any(
                 rules.applies(game, r, target) for r in rules.in_force(game, "one_damage_rerolls")):
             # Blue Beetle: Armored Up: exactly 1 damage is prevented and the die rerolled instead.

@@ -89,10 +89,9 @@ def _damage(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     source = None if ctx.source is None else ctx.source.id
     # Damage remembers what dealt it: a global, an action, a "when fielded" ability...
     kind = "fielded" if ctx.trigger == "fielded" else ctx.kind
-    for player in players:
-        ctx.game.damage_queue.append(DamageEvent(amount, source, player=player, kind=kind, by=ctx.controller))
-    for die in dice:
-        ctx.game.damage_queue.append(DamageEvent(amount, source, die=die.id, kind=kind, by=ctx.controller))
+    queue, by, slot = ctx.game.damage_queue, ctx.controller, ctx.slot
+    queue += [DamageEvent(amount, source, player=p, kind=kind, by=by, slot=slot) for p in players]
+    queue += [DamageEvent(amount, source, die=d.id, kind=kind, by=by, slot=slot) for d in dice]
     return bool(amount and (players or dice))
 
 

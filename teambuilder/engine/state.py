@@ -354,6 +354,7 @@ class DamageEvent:
     combat: bool = False
     kind: str = "ability"       # combat | ability | global | action | fielded | range
     by: int | None = None       # the player whose die or ability deals it
+    slot: int | None = None     # the card whose ability deals it (None: combat damage)
     asked: bool = False         # reactions were offered and declined
     offered: set[tuple[int, int]] = field(default_factory=set)
 
