@@ -211,15 +211,15 @@ def fields_free(game: Game, die: Die) -> bool:
 
 def global_delta(game: Game, player: int, slot: int) -> int:
     """Extra energy a player pays to use a global (Oracle: Master Investigator)."""
-    return _extra_for(game, "global_cost", player)
+    return extra_for(game, "global_cost", player)
 
 
 def action_delta(game: Game, player: int) -> int:
     """Energy a player pays to use an action die (Oracle: opponents pay 1 per action)."""
-    return _extra_for(game, "action_cost", player)
+    return extra_for(game, "action_cost", player)
 
 
-def _extra_for(game: Game, name: RuleName, player: int) -> int:
+def extra_for(game: Game, name: RuleName, player: int) -> int:
     """The sum of ``name`` rules that reach ``player``: ``by`` says whose use they tax
     (opponent: the rule owner's opponents; you: the owner; nothing: everyone)."""
     total = 0
