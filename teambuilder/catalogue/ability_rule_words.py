@@ -54,6 +54,7 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "field_free": f"{who} cost nothing to field",
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
         "cant_spin_up": f"{who} can't be spun up{_BY.get(effect.by, '')}",
+        "cant_turn_to_energy": f"{who} can't be turned to an energy face{_BY.get(effect.by, '')}",
         "global_life_cost": f"{_PAYER.get(effect.by, 'each player')} must pay {amount} life to use a Global Ability",
         "action_life_cost": f"{_PAYER.get(effect.by, 'each player')} must pay {amount} life to use an action die",
         "cant_spin_down": f"{who} can't be spun down{_BY.get(effect.by, '')}",

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import move, spin_to
@@ -58,6 +59,9 @@ TURNABLE = (Zone.FIELD, Zone.OUT_OF_PLAY)
 def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """``turn_to_energy``: turn each field character die reached to an energy face."""
     single = effect.amount.is_fixed and effect.amount.fixed == 1     # "to its single energy face"
+    if ctx.game.has_rules:      # (``cant_turn_to_energy``: Wolverine 152dps)
+        dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, "cant_turn_to_energy",
+                             "turned to an energy face")
     turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d, single))
     if not turned:
         return False

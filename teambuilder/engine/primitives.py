@@ -164,7 +164,7 @@ def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
 
 def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     levels = max(value(ctx, effect), 1) * (1 if effect.op == "spin_up" else -1)
-    dice = rules.spinnable(ctx.game, dice, ctx.controller, ctx.kind, levels > 0) if ctx.game.has_rules else dice
+    dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, *rules.SPIN_RULES[levels > 0]) if dice else dice
     return _some([spin(ctx.game, die, levels) for die in dice])
 
 

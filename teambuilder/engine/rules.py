@@ -381,14 +381,17 @@ def rerollable(game: Game, dice: list[Die], player: int, kind: str = "ability") 
     return [d for d in dice if d not in kept]
 
 
-def spinnable(game: Game, dice: list[Die], player: int, kind: str, up: bool) -> list[Die]:
-    """The dice an effect of ``player`` may spin up (``up``) or down: not those a
-    ``cant_spin_up`` / ``cant_spin_down`` rule holds (``by`` as for ``cant_reroll``: Bishop
-    19dps, "opposing effects can't spin him"); the log says which are kept."""
-    held = in_force(game, "cant_spin_up" if up else "cant_spin_down")
+SPIN_RULES: dict[bool, tuple[RuleName, str]] = {True: ("cant_spin_up", "spun up"),  # (Bishop 19dps)
+                                                False: ("cant_spin_down", "spun down")}
+
+def stopped(game: Game, dice: list[Die], player: int, kind: str, name: RuleName, words: str) -> list[Die]:
+    """The dice an effect of ``player`` may change: not those the rule ``name`` holds (``by``
+    as for ``cant_reroll``; Wolverine 152dps can't be turned to an energy face by the
+    opponent); the log says which are kept ("can't be <words>")."""
+    held = in_force(game, name)
     kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
     for die in kept:
-        game.say(f"{game.die_name(die)} can't be spun {'up' if up else 'down'}.", player)
+        game.say(f"{game.die_name(die)} can't be {words}.", player)
     return [d for d in dice if d not in kept]
 
 
