@@ -101,6 +101,8 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append("whose card has the fewest +1A/+1D tokens of its team")
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
+    if f.fielding is not None:
+        extras.append(f"with fielding cost {f.fielding}")
     for value, words in ((f.min_attack, "or more A"), (f.max_attack, "or less A"), (f.min_defense, "or more D"),
                          (f.max_defense, "or less D")):
         if value is not None:

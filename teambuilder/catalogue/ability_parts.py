@@ -99,7 +99,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
                 "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token", "below_this_level",
-                "paid_for_event")
+                "paid_for_event", "fielding")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -127,7 +127,7 @@ def parse_filter(raw: Any) -> DieFilter:
         affiliations=names_of(raw, "affiliation"), not_affiliations=names_of(raw, "not_affiliation"),
         keywords=names_of(raw, "keyword"), not_keywords=names_of(raw, "not_keyword"),
         energy=energy, not_energy=not_energy, level=opt_int(raw, "level"), min_level=opt_int(raw, "min_level"),
-        max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"),
+        max_level=opt_int(raw, "max_level"), max_cost=opt_int(raw, "max_cost"), fielding=opt_int(raw, "fielding"),
         min_attack=opt_int(raw, "min_attack"), max_attack=opt_int(raw, "max_attack"),
         min_defense=opt_int(raw, "min_defense"), max_defense=opt_int(raw, "max_defense"),
         zone="any" if zones else choice_of(raw, "zone", ZONES, "field"),
@@ -276,9 +276,12 @@ def parse_price(raw: Any, payer: str) -> Price:
     (default ``payer``)."""
     if not isinstance(raw, Mapping):
         raise fail(raw, f"price: expected a mapping such as {{life: 2}} or {{energy: mask}}, got {raw!r}")
-    check_keys(raw, ("energy", "life", "payer"), "price")
+    check_keys(raw, ("energy", "life", "payer", "times"), "price")
     energy = parse_cost(raw["energy"]) if raw.get("energy") is not None else None
     life = int_field(raw, "life")
     if life < 0 or (energy is None and not life):
         raise fail(raw, "price: say what is paid (life: N, energy: ...)")
-    return Price(energy, life, choice_of(raw, "payer", PAYERS, payer))
+    times = str(raw.get("times", ""))
+    if times not in ("", "chosen") or times and (energy is None or life):
+        raise fail(raw, "price: times: chosen multiplies an energy price (no life) by the card's chosen number")
+    return Price(energy, life, choice_of(raw, "payer", PAYERS, payer), times)

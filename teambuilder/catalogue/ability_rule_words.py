@@ -19,7 +19,9 @@ _SOURCES = {"opponent_global": "your opponent’s global abilities", "global": "
 # Where reduced damage comes from (``reduce_damage``'s ``by``).
 _REDUCED = {"opponent_ability": "opposing character cards' abilities", "ability": "character cards' abilities",
             **_SOURCES}
-_BY = {"opponent_ability": " by opposing character abilities", "team": "the affiliations of all your character cards"}
+_PAYER = {"opponent": "your opponent", "you": "you"}     # whose uses a life cost taxes
+_BY = {"opponent_ability": " by opposing character abilities", "opponent_any": " by opposing effects",
+       "team": "the affiliations of all your character cards"}
 
 
 
@@ -55,6 +57,11 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "field_free": (f"once per turn, you may field 1 of {who} for free" if effect.optional
                        else f"{who} cost nothing to field"),
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
+        "cant_spin_up": f"{who} can't be spun up{_BY.get(effect.by, '')}",
+        "cant_turn_to_energy": f"{who} can't be turned to an energy face{_BY.get(effect.by, '')}",
+        "global_life_cost": f"{_PAYER.get(effect.by, 'each player')} must pay {amount} life to use a Global Ability",
+        "action_life_cost": f"{_PAYER.get(effect.by, 'each player')} must pay {amount} life to use an action die",
+        "cant_spin_down": f"{who} can't be spun down{_BY.get(effect.by, '')}",
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
                                                  effect.by),

@@ -55,7 +55,9 @@ def describe_amount(amount: Amount) -> str:
         what = {"dice": describe_dice(amount.count, plural=True),
                 "cards": _distinct_characters(amount.count),
                 "affiliations": "different affiliations among " + describe_dice(amount.count, plural=True),
-                "types": "different energy types among " + describe_dice(amount.count, plural=True)}[amount.distinct]
+                "types": "different energy types among " + describe_dice(amount.count, plural=True),
+                "sharing_affiliation": describe_dice(amount.count, plural=True) + " sharing one affiliation",
+                }[amount.distinct]
         base = f"the number of {what}"
     elif amount.stat is not None:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]

@@ -163,7 +163,10 @@ def face_words(effect: Effect, to: str) -> str:
     their = "their" if to.endswith(" dice") else "its"
     if effect.op == "turn_to_energy":   # "turn ... to an energy face you pick" / "energy faces your opponent picks"
         one = effect.to.target <= 1 and effect.to.target_count is None
-        return (f"turn {to} to {'an energy face' if one else 'energy faces'} "
+        single = effect.amount.is_fixed and effect.amount.fixed == 1     # "single energy faces" only
+        face = ('a single energy face' if single else 'an energy face') if one else \
+            ('single energy faces' if single else 'energy faces')
+        return (f"turn {to} to {face} "
                 f"{'your opponent picks' if effect.by == 'opponent' else 'you pick'}")
     if effect.op == "turn_to_face":
         face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"

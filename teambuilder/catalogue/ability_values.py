@@ -47,6 +47,7 @@ class Price:
     energy: Cost | None = None
     life: int = 0
     payer: str = "opponent"
+    times: str = ""          # "chosen": the energy once per the number the card chose (Explosion)
 
     @property
     def free(self) -> bool:
@@ -57,6 +58,12 @@ class Price:
         parts = ([f"[{self.energy.notation()}]"] if self.energy is not None else []) + (
             [f"{self.life} life"] if self.life else [])
         return " and ".join(parts)
+
+    def times_number(self, number: int) -> Price:
+        """The price once per ``number`` (``times: chosen``); nothing at all for 0."""
+        energy = None if self.energy is None or number <= 0 else \
+            Cost(self.energy.amount * number, self.energy.types * number)
+        return Price(energy, self.life, self.payer, self.times)
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,7 @@ class DieFilter:
     min_level: int | None = None
     max_level: int | None = None
     max_cost: int | None = None
+    fielding: int | None = None     # the fielding cost its face shows is this (108dps)
     min_attack: int | None = None
     max_attack: int | None = None   # A now is this or less
     min_defense: int | None = None  # D now is this or more

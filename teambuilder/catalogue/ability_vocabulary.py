@@ -63,7 +63,7 @@ FACE_KINDS: tuple[str, ...] = ("character", "energy", "action", "burst")
 # A double energy face of one type, as a die filter's ``face:`` names it ("rolled [bolt][bolt]").
 DOUBLE_FACES: tuple[str, ...] = ("mask+mask", "fist+fist", "bolt+bolt", "shield+shield")
 STAT_NAMES: tuple[str, ...] = ("attack", "defense", "level", "cost", "fielding", "energy")
-DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types")
+DISTINCT: tuple[str, ...] = ("dice", "cards", "affiliations", "types", "sharing_affiliation")
 DURATIONS: tuple[str, ...] = ("turn", "static", "until_your_next_turn", "while_attacking", "once", "until_used",
                               "next_turn", "until_opponent_turn_ends")
 KEYWORD_NAMES: tuple[str, ...] = (
@@ -142,7 +142,8 @@ OPS: dict[str, tuple[str, ...]] = {
     "use_effect": ("cards", "bursts"),
     "borrow_text": (),
     "choose": ("choice", "amount", "match", "duration", "from"),
-    "turn_to_energy": ("by",),      # "turn it to an energy face you pick" (by: opponent: they pick)
+    "turn_to_energy": ("by", "amount"),   # "turn it to an energy face you pick" (by: opponent: they pick;
+    #                                       amount: 1, only its single energy faces)
     "turn_to_face": ("level", "face"),   # "turn it to its level 1 character face" / "to its [fist] face"
     "double_printed": (),                # "its printed A is doubled until end of turn"
     "remove_damage": (),                 # "remove all damage from it"

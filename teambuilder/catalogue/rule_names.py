@@ -23,6 +23,7 @@ RuleName = Literal[
     "cant_be_kod", "spin_instead_of_ko", "not_rolled", "also_damages_player", "cant_be_stunned", "cant_reroll",
     "spin_to_top", "max_damage_per_blocker", "one_damage_rerolls", "counts_as_name", "purchase_to", "lose_keyword",
     "min_attackers", "extra_attack_step", "damage_to_chosen",
-    "reduce_damage", "max_combat_damage",
+    "reduce_damage", "max_combat_damage", "cant_spin_up", "cant_spin_down", "global_life_cost", "action_life_cost",
+    "cant_turn_to_energy",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)

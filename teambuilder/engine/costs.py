@@ -13,8 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from teambuilder.catalogue.abilities import Cost, Price
-from teambuilder.engine import events, rules
+from teambuilder.catalogue.abilities import Cost, Effect, Price
+from teambuilder.engine import events, rules, selectors
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.energy import Payment, apply_payment, payment_options
 from teambuilder.engine.state import Die, Zone
@@ -71,6 +71,17 @@ def ways(game: Game, player: int, price: Price) -> list[Payment | None]:
         return [None]
     return list(payment_options(game.energy_sources(player), game.players[player].virtual, price.energy,
                                 WAYS_OFFERED))
+
+
+def price_of(game: Game, slot: int | None, effect: Effect) -> Price:
+    """The price of ``effect`` now: ``times: chosen`` multiplies its energy by the number
+    the card chose ("spend any number of [bolt]": nothing to pay for 0)."""
+    price = effect.unless or effect.pay
+    assert price is not None
+    if price.times != "chosen":
+        return price
+    choice = selectors.chosen(game, slot)
+    return price.times_number(0 if choice is None else choice.number)
 
 
 def payer_of(price: Price, controller: int) -> int:

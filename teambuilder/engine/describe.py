@@ -142,9 +142,9 @@ def _describe_question(game: Game, decision: Decision, action: Choose, resolutio
         offered = choices.options(events.context_of(game, resolution.trigger), effect)
         return f"Name {choices.shown(offered[action.index])}" if action.index < len(offered) else str(action)
     effect = targets.effects_of(ability, resolution)[resolution.next_effect]
-    price = effect.unless or effect.pay
-    if price is None:
+    if effect.unless is None and effect.pay is None:
         return str(action)
+    price = costs.price_of(game, resolution.trigger.slot, effect)
     if resolution.pricing is PriceQuestion.YES_NO:
         return f"Pay {price.notation()}"
     ways = costs.ways(game, decision.player, price)

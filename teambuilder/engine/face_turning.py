@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
+from teambuilder.engine import rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import move, spin_to
@@ -39,11 +40,12 @@ if TYPE_CHECKING:
 FACE_PICK = "language:turn_to_energy"     # the continuation (the AIs' default takes the first: fewest energy)
 
 
-def energy_faces(die: Die) -> list[int]:
-    """The die's distinct energy faces (one index per different face), fewest energy first."""
+def energy_faces(die: Die, single: bool = False) -> list[int]:
+    """The die's distinct energy faces (one index per different face), fewest energy first
+    (``single``: only those showing one energy)."""
     seen: dict[str, int] = {}
     for index, face in enumerate(die.spec.faces):
-        if face.kind == ENERGY and face.describe() not in seen:
+        if face.kind == ENERGY and face.describe() not in seen and (not single or face.energy_amount == 1):
             seen[face.describe()] = index
     return sorted(seen.values(), key=lambda i: (die.spec.faces[i].energy_amount, i))
 
@@ -56,11 +58,15 @@ TURNABLE = (Zone.FIELD, Zone.OUT_OF_PLAY)
 
 def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """``turn_to_energy``: turn each field character die reached to an energy face."""
-    turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d))
+    single = effect.amount.is_fixed and effect.amount.fixed == 1     # "to its single energy face"
+    if ctx.game.has_rules:      # (``cant_turn_to_energy``: Wolverine 152dps)
+        dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, "cant_turn_to_energy",
+                             "turned to an energy face")
+    turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d, single))
     if not turned:
         return False
     picker = 1 - ctx.controller if effect.by == "opponent" else ctx.controller
-    _next(ctx.game, FaceTurn(picker, turned))
+    _next(ctx.game, FaceTurn(picker, turned, single))
     return True
 
 
@@ -70,14 +76,14 @@ def _next(game: Game, turn: FaceTurn) -> None:
         die = game.dice[die_id]
         if die.zone not in TURNABLE:
             continue                     # it left the field meanwhile
-        faces = energy_faces(die)
+        faces = energy_faces(die, turn.single)
         if len(faces) == 1:
             _turn(game, die, faces[0])
             continue
         options = ", ".join(f"{n}: {die.spec.faces[i].describe()}" for n, i in enumerate(faces))
         ask(game, turn.picker, f"Choose the energy face {game.die_name(die)} turns to ({options}).",
             tuple(Choose(n) for n in range(len(faces))), then=_picked,
-            data=FaceTurn(turn.picker, turn.dice[position:]))
+            data=FaceTurn(turn.picker, turn.dice[position:], turn.single))
         return
 
 
@@ -85,10 +91,10 @@ def _next(game: Game, turn: FaceTurn) -> None:
 def _picked(game: Game, player: int, action: Action, data: FaceTurn) -> None:
     assert isinstance(action, Choose)
     die = game.dice[data.dice[0]]
-    faces = energy_faces(die)
+    faces = energy_faces(die, data.single)
     if die.zone in TURNABLE and faces:
         _turn(game, die, faces[min(max(action.index, 0), len(faces) - 1)])
-    _next(game, FaceTurn(data.picker, data.dice[1:]))
+    _next(game, FaceTurn(data.picker, data.dice[1:], data.single))
 
 
 def _turn(game: Game, die: Die, face: int) -> None:

@@ -36,10 +36,8 @@ def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -
         return [1 - me]
     if who == "each":
         return [ctx.game.active, ctx.game.inactive]
-    if who == "active":
-        return [ctx.game.active]
-    if who == "event":
-        return [] if ctx.event_player is None else [ctx.event_player]
+    if who in ("active", "event"):
+        return [ctx.game.active] if who == "active" else [] if ctx.event_player is None else [ctx.event_player]
     return list(chosen or [])
 
 
@@ -167,6 +165,7 @@ def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
 
 def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     levels = max(value(ctx, effect), 1) * (1 if effect.op == "spin_up" else -1)
+    dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, *rules.SPIN_RULES[levels > 0]) if dice else dice
     return _some([spin(ctx.game, die, levels) for die in dice])
 
 
@@ -189,6 +188,7 @@ def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
     if not effect.amount.is_fixed or effect.amount.fixed:
         dice = dice[:value(ctx, effect)]
     for die in dice:
+        die.owner = ctx.controller if die.zone is Zone.CARD and die.owner is None else die.owner   # (off its card)
         move(ctx.game, die, ZONE_OF[effect.into], effect.level or None)
     return bool(dice)
 

@@ -211,15 +211,15 @@ def fields_free(game: Game, die: Die) -> bool:
 
 def global_delta(game: Game, player: int, slot: int) -> int:
     """Extra energy a player pays to use a global (Oracle: Master Investigator)."""
-    return _extra_for(game, "global_cost", player)
+    return extra_for(game, "global_cost", player)
 
 
 def action_delta(game: Game, player: int) -> int:
     """Energy a player pays to use an action die (Oracle: opponents pay 1 per action)."""
-    return _extra_for(game, "action_cost", player)
+    return extra_for(game, "action_cost", player)
 
 
-def _extra_for(game: Game, name: RuleName, player: int) -> int:
+def extra_for(game: Game, name: RuleName, player: int) -> int:
     """The sum of ``name`` rules that reach ``player``: ``by`` says whose use they tax
     (opponent: the rule owner's opponents; you: the owner; nothing: everyone)."""
     total = 0
@@ -378,6 +378,20 @@ def rerollable(game: Game, dice: list[Die], player: int, kind: str = "ability") 
     kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
     for die in kept:
         game.say(f"{game.die_name(die)} can't be rerolled this turn.", player)
+    return [d for d in dice if d not in kept]
+
+
+SPIN_RULES: dict[bool, tuple[RuleName, str]] = {True: ("cant_spin_up", "spun up"),  # (Bishop 19dps)
+                                                False: ("cant_spin_down", "spun down")}
+
+def stopped(game: Game, dice: list[Die], player: int, kind: str, name: RuleName, words: str) -> list[Die]:
+    """The dice an effect of ``player`` may change: not those the rule ``name`` holds (``by``
+    as for ``cant_reroll``; Wolverine 152dps can't be turned to an energy face by the
+    opponent); the log says which are kept ("can't be <words>")."""
+    held = in_force(game, name)
+    kept = [d for d in dice if any(applies(game, r, d) and _stops(r, player, kind) for r in held)]
+    for die in kept:
+        game.say(f"{game.die_name(die)} can't be {words}.", player)
     return [d for d in dice if d not in kept]
 
 

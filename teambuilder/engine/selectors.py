@@ -137,8 +137,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
                     (d.spec.faces[d.face].level for d in game.field_characters(ctx.controller)), default=0):
             return False
     if f.max_cost is not None and die_cost(game, die) > f.max_cost or f.min_cost is not None and \
-            die_cost(game, die) < f.min_cost:
-        return False
+            die_cost(game, die) < f.min_cost or f.fielding is not None and (face.kind != CHARACTER
+                                                                            or face.fielding != f.fielding):
+        return False      # (``fielding``: the fielding cost its character face shows)
     # (a static bonus counting dice by A or D reads them without static bonuses: no loop)
     if f.stat_limits and not f.stats_fit(*game.stats(die, ctx.kind != "static")):
         return False
@@ -268,6 +269,12 @@ def distinct_count(ctx: Context, dice: Iterable[Die], distinct: str) -> int:
         return len(set().union(*(affiliations(ctx.game, d) for d in dice)))
     if distinct == "types":
         return len({t for d in dice if (c := ctx.game.card_of(d)) is not None for t in c.card.energy})
+    if distinct == "sharing_affiliation":      # the most of them sharing one affiliation (16dps)
+        shared: dict[str, int] = {}
+        for die in dice:
+            for name in affiliations(ctx.game, die):
+                shared[name] = shared.get(name, 0) + 1
+        return max(shared.values(), default=0)
     return len(dice)
 
 

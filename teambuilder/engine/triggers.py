@@ -257,9 +257,11 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
     """Whether the price of effect ``index`` is paid: settled at once when its payer cannot
     pay or has nothing to choose; otherwise the ability pauses (None) and the payer is asked."""
     effect = effects_of(ability, resolution)[index]
-    price = effect.unless or effect.pay
-    assert price is not None
+    price = costs.price_of(game, trigger.slot, effect)
     payer = costs.payer_of(price, trigger.controller)
+    if price.times and price.energy is None:
+        resolution.answers[index] = False       # "any number" came to none: nothing paid, nothing done
+        return False
     ways = costs.ways(game, payer, price)
     if not ways:
         game.say(f"cannot pay {price.notation()}.", payer)
@@ -267,7 +269,7 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
         return False
     # A "you may" already answered yes was the decision to pay: only the way is left.
     question = PriceQuestion.YES_NO if effect.unless is not None or price.free else \
-        PriceQuestion.WAYS if ability.optional else PriceQuestion.WAYS_OR_PASS
+        PriceQuestion.WAYS if ability.optional or price.times else PriceQuestion.WAYS_OR_PASS
     if question is PriceQuestion.WAYS and len(ways) == 1:
         _pay(game, trigger, resolution, index, payer, ways[0])
         return True
@@ -283,8 +285,7 @@ def _settle_price(game: Game, trigger: PendingTrigger, ability: Ability, resolut
 def _pay(game: Game, trigger: PendingTrigger, resolution: Resolution, index: int, payer: int,
          way: Payment | None) -> None:
     effect = effects_of(ability_of(game, trigger), resolution)[index]
-    price = effect.unless or effect.pay
-    assert price is not None
+    price = costs.price_of(game, trigger.slot, effect)
     paid = costs.pay_price(game, payer, price, way)
     if price.free:
         game.say(f"chooses to do it ({trigger.label(game)}).", payer)
@@ -321,8 +322,7 @@ def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
     assert resolution is not None and resolution.pricing is not None
     index = resolution.next_effect
     effect = effects_of(ability_of(game, resolution.trigger), resolution)[index]
-    price = effect.unless or effect.pay
-    assert price is not None
+    price = costs.price_of(game, resolution.trigger.slot, effect)
     ways = costs.ways(game, decision.player, price)
     if isinstance(action, Pass):
         game.say("chooses not to." if price.free else "does not pay life." if price.energy is None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Cost
+from teambuilder.catalogue.rule_names import RuleName
 from teambuilder.engine import conditions, events, keyword_costs, keyword_flow, rules, stun, text_loss, triggers
 from teambuilder.engine.abilities import Ability
 from teambuilder.engine.actions import (
@@ -86,10 +87,19 @@ def action_cost(game: Game, player: int) -> Cost:
     return cost_of(max(0, rules.action_delta(game, player))) if game.has_rules else cost_of(0)
 
 
+def life_tax(game: Game, player: int, name: RuleName) -> int:
+    """Life ``player`` must pay to use an action die or a global (``action_life_cost`` /
+    ``global_life_cost``, ``by: opponent``: Lilandra 145dps); a cost: paid as it is used."""
+    return rules.extra_for(game, name, player) if game.has_rules else 0
+
+
 def action_usable(game: Game, player: int, die: Die) -> bool:
     """Whether ``player`` may use the action die: its card's action ability's ``usable:``
     conditions hold for them, and with ``limit: once_per_turn`` they have not used a die of
-    the card this turn (a used die waits out of play until the turn ends)."""
+    the card this turn (a used die waits out of play until the turn ends); life it costs
+    must be there to pay."""
+    if life_tax(game, player, "action_life_cost") > game.players[player].life:
+        return False
     if die.slot is None:
         return True
     for ability in game.slots[die.slot].card.abilities:
@@ -133,7 +143,7 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
         return False   # Synergy: only its owner may use it, and only while the character is active
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
-    if ability.life_cost > game.players[player].life:
+    if ability.life_cost + life_tax(game, player, "global_life_cost") > game.players[player].life:
         return False   # its cost in life cannot be paid
     return not ability.conditions or conditions.all_hold(Context(game, player, slot), ability.conditions)
 
@@ -277,6 +287,9 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         cost = action_cost(game, player)
         if cost.amount:
             game.say(f"pays {spend(game, player, action.payment, cost, 'action')} to use an action die.", player)
+        if (life := life_tax(game, player, "action_life_cost")):
+            game.lose_life({player: life})
+            game.say(f"pays {life} life to use an action die.", player)
         _use_action(game, player, action.die)
     elif isinstance(action, Unstun):
         game.say(f"pays {spend(game, player, action.payment, stun.COST)} to take a Stun token off its card.", player)
@@ -294,9 +307,9 @@ def use_global(game: Game, player: int, action: UseGlobal) -> None:
     offered right after their damage)."""
     ability = game.abilities_of(action.slot)[action.ability]
     spent = spend(game, player, action.payment, global_cost(ability, game, player, action.slot), "global")
-    if ability.life_cost:
-        game.lose_life({player: ability.life_cost})     # the cost's life, paid with its energy
-        spent += f" and {ability.life_cost} life"
+    if (life := ability.life_cost + life_tax(game, player, "global_life_cost")):
+        game.lose_life({player: life})     # the cost's life, paid with its energy
+        spent += f" and {life} life"
     uses = game.players[player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
     synergy = ability.keyword == "synergy"

@@ -171,6 +171,7 @@ def build(card: Card, trigger: str, flow: str, variant: str = "standard", extra:
     if variant == "busy turn":
         # A die bought and the field dice fielded this turn; the Prep Area empty (skc globals).
         game.this_turn.purchases[ME] = 1
+        game.this_turn.kos[ME] = 4      # ("if 4 or more of your character dice were KO'd this turn", 139dps)
         game.this_turn.fielded.update(d.id for d in game.dice if d.owner == ME and d.zone is Zone.FIELD)
         for die in [d for d in game.dice if d.owner == ME and d.zone is Zone.PREP]:
             place(die, ME, Zone.USED)

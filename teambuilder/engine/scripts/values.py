@@ -101,3 +101,4 @@ class FaceTurn(Frozen):
 
     picker: int
     dice: tuple[int, ...]
+    single: bool = False     # only its single energy faces (``amount: 1``: Professor X 127dps)
