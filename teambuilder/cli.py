@@ -79,16 +79,21 @@ def cmd_catalogue_build(args: argparse.Namespace) -> int:
 def cmd_cards_search(args: argparse.Namespace) -> int:
     from teambuilder.collection_commands import COLLECTION_TERMS, CollectionCommandError, collection_counts
     from teambuilder.engine.coverage import CoverageRater  # the engine only where engine: may be asked
+    from teambuilder.teams.formats import FormatError, format_pools, load_formats
 
     catalogue = open_catalogue()
     catalogue.rate_with(CoverageRater())
     try:
+        if field_terms(parse(args.query), "legal") or field_terms(parse(args.query), "banned"):
+            catalogue.use_formats(format_pools(load_formats()))
         # The collection lives in the user's library: opened only when the query asks.
         if any(field_terms(parse(args.query), name) for name in COLLECTION_TERMS):
             catalogue.use_collection(collection_counts(catalogue))
         cards = catalogue.search(args.query)
     except CollectionCommandError as error:
         raise UserError(str(error), error.code) from error
+    except FormatError as error:
+        raise UserError(str(error).splitlines()[0], 2) from error
     except QueryError as error:
         raise UserError(f"bad query at column {error.position + 1} ({error.token!r}): "
                         f"{error.message}", 2) from error

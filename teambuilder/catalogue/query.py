@@ -27,6 +27,8 @@ FIELDS: dict[str, tuple[str, str]] = {
     # The user's collection (issue 25): counts, compared as numbers or asked yes/no.
     "owned": ("owned", "count"), "dice_owned": ("dice_owned", "count"), "foils": ("foils", "count"),
     "want": ("want", "count"),
+    # The formats (data/cards/formats.yaml and the user's lists): a card's legality.
+    "legal": ("legal", "choice"), "banned": ("banned", "choice"),
 }
 OPERATORS = ("<=", ">=", ":", "=", "<", ">")
 # Bounds that keep any query cheap (and inside SQLite's expression-depth limit); real

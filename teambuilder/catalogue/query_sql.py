@@ -55,6 +55,16 @@ class QueryVocabulary:
     # read the user's library): card code -> counts. None: no collection is open, and the
     # collection terms say so. Cards not in it count 0.
     collection: Mapping[str, CollectionCounts] | None = None
+    # The formats in force, handed down by the teams layer that reads them: key -> pool.
+    formats: Mapping[str, FormatPool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FormatPool:
+    """What ``legal:`` and ``banned:`` need of a format: its sets (None: every set) and bans."""
+
+    sets: frozenset[str] | None
+    banned: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,19 @@ class _Compiler:
         passing = sorted(code for code in counts if test(count(code), number))
         return col(CardRow.code).in_(passing) if passing else false()
 
+    def legality(self, term: FieldTerm) -> ColumnElement[bool]:
+        """``legal:F``: in format F's sets and not banned there; ``banned:F``: banned there."""
+        formats = self.vocabulary.formats
+        if not formats:
+            raise QueryError(f"{term.field}: no formats are loaded here", term.position, term.token)
+        key = self.resolve(term, term.value, {k: k for k in formats}, "format")
+        pool = formats[key]
+        banned = col(CardRow.code).in_(sorted(pool.banned))
+        if term.field == "banned":
+            return banned if pool.banned else false()
+        in_pool = col(CardRow.set_code).in_(sorted(pool.sets)) if pool.sets is not None else true()
+        return and_(in_pool, not_(banned)) if pool.banned else in_pool
+
     def named(self, term: FieldTerm, table: dict[str, str], what: str) -> str:
         options = {key: key for key in table}
         options.update({_key(name): key for key, name in table.items()})
@@ -192,6 +215,8 @@ class _Compiler:
             return self.engine(term)
         if name in ("owned", "dice_owned", "foils", "want"):
             return self.collection(term)
+        if name in ("legal", "banned"):
+            return self.legality(term)
         number = int(value)
         if name in ("cost", "max", "level"):
             count = {"cost": col(CardRow.cost), "max": col(CardRow.max_dice),

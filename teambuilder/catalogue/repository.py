@@ -29,7 +29,7 @@ from teambuilder.catalogue.ability_text import AFFILIATION_NAMES
 from teambuilder.catalogue.engine_status import EngineRater, stored_key, write_statuses
 from teambuilder.catalogue.model import Card, CardSet
 from teambuilder.catalogue.query import QueryError, field_terms, parse
-from teambuilder.catalogue.query_sql import CollectionCounts, QueryVocabulary, compile_query
+from teambuilder.catalogue.query_sql import CollectionCounts, FormatPool, QueryVocabulary, compile_query
 from teambuilder.catalogue.store import (
     STORE_FILE,
     AffiliationRow,
@@ -65,6 +65,7 @@ class Catalogue:
         self._rated_key: str | None = None     # the key of the rows known to be stored
         self._rating_lock = threading.Lock()
         self._collection: Mapping[str, CollectionCounts] | None = None
+        self._formats: Mapping[str, FormatPool] = {}
         # A temporary index goes when the catalogue does, closed or not (the CLI never
         # closes it), at the latest when the program exits.
         self._discard = weakref.finalize(self, _remove, info.path) if info.temporary else None
@@ -83,7 +84,7 @@ class Catalogue:
                                           universes={u: frozenset(c) for u, c in universes.items()},
                                           affiliations=self.affiliations, keywords=self.keywords,
                                           engine_rated=self._rater is not None,
-                                          collection=self._collection)
+                                          collection=self._collection, formats=self._formats)
         AFFILIATION_NAMES.update(self.affiliations)   # card text shows "X-Men", not "x_men"
 
     def _read(self, run: Callable[[Session], T]) -> T:
@@ -162,6 +163,11 @@ class Catalogue:
         collection changes: the counts are a snapshot."""
         self._collection = dict(counts) if counts is not None else None
         self.vocabulary = replace(self.vocabulary, collection=self._collection)
+
+    def use_formats(self, pools: Mapping[str, FormatPool]) -> None:
+        """Let ``legal:`` and ``banned:`` search these formats (key -> sets and bans)."""
+        self._formats = dict(pools)
+        self.vocabulary = replace(self.vocabulary, formats=self._formats)
 
     def refresh_engine_statuses(self) -> None:
         """Make the stored engine statuses match the rater's (a no-op without one, and

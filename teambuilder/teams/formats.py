@@ -11,10 +11,12 @@ and the shipped formats still work.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from teambuilder import paths
+from teambuilder.catalogue.query_sql import FormatPool
 from teambuilder.catalogue.yaml_source import LineMap, YamlSyntaxError, read_yaml
 from teambuilder.safe_io import FORMAT_FILE_LIMIT, InputError
 
@@ -168,6 +170,11 @@ def read_format_file(path: Path) -> dict[str, Format]:
     if reader.problems:
         raise FormatError("\n".join(reader.problems))
     return formats
+
+
+def format_pools(formats: Mapping[str, Format]) -> dict[str, FormatPool]:
+    """The formats as the catalogue's ``legal:`` and ``banned:`` search terms read them."""
+    return {key: FormatPool(fmt.sets, fmt.banned) for key, fmt in formats.items()}
 
 
 def get_format(key: str, formats: dict[str, Format]) -> Format:

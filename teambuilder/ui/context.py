@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.engine.coverage import CoverageRater
-from teambuilder.teams.formats import Format, load_formats
+from teambuilder.teams.formats import Format, format_pools, load_formats
 from teambuilder.teams.library import TeamLibrary
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.ui.settings import Settings
@@ -25,5 +25,6 @@ class AppContext:
     def create(cls, catalogue: Catalogue, library: TeamLibrary | None = None) -> AppContext:
         # The app shows how fully the engine plays each card and searches by it (engine:).
         catalogue.rate_with(CoverageRater())
-        return cls(catalogue, CardLookup(catalogue), load_formats(),
-                   library or TeamLibrary.open(), Settings())
+        formats = load_formats()
+        catalogue.use_formats(format_pools(formats))          # legal: and banned: searches
+        return cls(catalogue, CardLookup(catalogue), formats, library or TeamLibrary.open(), Settings())

@@ -87,3 +87,21 @@ def test_the_community_formats_are_shipped() -> None:
     assert "31uxm" in formats["global_escalation"].banned and formats["global_escalation"].sets is None
     north = formats["roll_for_the_north"]
     assert north.sets is not None and "avx" not in north.sets and "ig" in north.sets and "ai" in north.sets
+
+
+def test_legal_and_banned_search_terms_follow_the_formats(tmp_path: Path, own_user_folder: Path) -> None:
+    banned = run_cli("cards", "search", "banned:golden_era")
+    assert sorted(line.split()[0] for line in banned.out.splitlines()) == sorted(
+        ["31uxm", "119ygo", "63ygo", "28uxm", "3bff"])
+    legal = [line.split()[0] for line in run_cli("cards", "search", "legal:modern_era cost:4").out.splitlines()]
+    assert legal and all(code.rstrip("0123456789") == "" or code.lstrip("0123456789") in
+                         {"ig", "m2020", "dps", "m2022", "skc", "msw"} for code in legal)
+    assert "31uxm" not in run_cli("cards", "search", "set:uxm legal:golden_era").out
+    assert "31uxm" in run_cli("cards", "search", "set:uxm -legal:golden_era").out
+    folder = own_user_folder / "formats"
+    folder.mkdir(parents=True)
+    (folder / "league.yaml").write_text(LEAGUE, encoding="utf-8")         # a user's format joins in
+    league = [line.split()[0] for line in run_cli("cards", "search", "legal:league").out.splitlines()]
+    assert league and "5sww" not in league and all(c.endswith(("sww", "wf")) for c in league)
+    wrong = run_cli("cards", "search", "set:sww legal:modrn")
+    assert wrong.code == 2 and "column 9" in wrong.err and "modern_era" in wrong.err
