@@ -369,6 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
     gauntlet.add_argument("--opponent-ai", metavar="NAME", help="the opponents' AI (default: --ai)")
     gauntlet.add_argument("--seed", type=int, default=0, help="game i of each pairing uses seed S+i")
     gauntlet.add_argument("--jobs", metavar="J|auto", help="processes (default auto: the CPUs this process may use)")
+    gauntlet.add_argument("--backend", choices=("local", "dask"), default="local",
+                          help="local processes, or a Dask cluster (the cluster extra; docs/cluster.md)")
+    gauntlet.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="a running Dask scheduler to use")
     gauntlet.add_argument("--format", help="format key (default: each listed team's)")
     gauntlet.add_argument("--json", action="store_true", help="the documented JSON report (docs/sim.md)")
     gauntlet.add_argument("--csv", metavar="FILE", help="also write one row a pairing to FILE")

@@ -18,6 +18,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from teambuilder.sim.cluster import Task, run_on_dask
 from teambuilder.sim.runner import (
     BATCHES_PER_JOB,
     MAX_BATCH,
@@ -63,7 +64,6 @@ def jobs_for(jobs: int | str | None, games: int) -> int:
     return max(1, min(wanted, games))
 
 
-Task = tuple[int, SimSettings, int, int]    # pairing, its settings, first and last+1 game
 
 
 def _play_tasks(task: Task) -> tuple[int, list[GameResult]]:
@@ -79,9 +79,11 @@ def _tasks(pairings: Sequence[Pairing], workers: int) -> list[Task]:
 
 
 def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
-                 progress: Progress | None = None) -> list[list[GameResult]]:
+                 progress: Progress | None = None, backend: str = "local",
+                 scheduler: str | None = None) -> list[list[GameResult]]:
     """Play every pairing's games; per pairing, its results in game order. The same for
-    any ``jobs``."""
+    any ``jobs`` and backend (``local`` processes, or ``dask``: a local Dask cluster, or
+    the one at ``scheduler``)."""
     if not pairings:
         raise ValueError("a gauntlet needs at least one team and one opponent")
     for pairing in pairings:
@@ -91,7 +93,10 @@ def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
     results: list[list[GameResult]] = [[] for _ in pairings]
     done = 0
     tasks = _tasks(pairings, workers)
-    if workers == 1:
+    if backend == "dask" or scheduler is not None:
+        workers = available_cpus() if jobs in (None, "auto") else workers
+        results = run_on_dask(tasks, _play_tasks, len(pairings), total, workers, scheduler, progress)
+    elif workers == 1:
         for task in tasks:
             k, batch = _play_tasks(task)
             results[k].extend(batch)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.safe_io import OutputError, write_text_atomic
+from teambuilder.sim.cluster import ClusterError
 from teambuilder.sim.command import ProgressLine, SimCommandError, default_agent
 from teambuilder.sim.gauntlet import Pairing, jobs_for, run_gauntlet
 from teambuilder.sim.gauntlet_report import Entrant, build_gauntlet_report, format_gauntlet, gauntlet_csv
@@ -97,7 +98,10 @@ def cmd_gauntlet(args: argparse.Namespace, open_catalogue: Callable[[], Catalogu
     workers = jobs_for(jobs, total)
     line = ProgressLine(sys.stderr, label="gauntlet")
     start = time.perf_counter()
-    results = run_gauntlet(pairings, workers, line.update)
+    try:
+        results = run_gauntlet(pairings, workers, line.update, args.backend, args.scheduler)
+    except ClusterError as error:
+        raise SimCommandError(str(error)) from error
     line.finish(total, time.perf_counter() - start, workers)
     entrants = [Entrant(t.name, str(p)) for t, p in zip(teams, team_files, strict=True)]
     others = entrants if round_robin else [Entrant(t.name, str(p)) for t, p in zip(versus, opponent_files,
