@@ -209,6 +209,15 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise UserError(str(error), error.code) from error
 
 
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    from teambuilder.sim import command, gauntlet_command
+
+    try:
+        return gauntlet_command.cmd_gauntlet(args, open_catalogue)
+    except command.SimCommandError as error:
+        raise UserError(str(error), error.code) from error
+
+
 def cmd_playtest(args: argparse.Namespace) -> int:
     from teambuilder.ui.playtest.launch import run_playtest_command  # Qt only when wanted
 
@@ -350,6 +359,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--format", help="format key (default: team A's)")
     sim.add_argument("--json", action="store_true", help="the documented JSON report (docs/sim.md)")
     sim.set_defaults(handler=cmd_sim)
+    gauntlet = commands.add_parser("gauntlet", help="your teams against a field of teams; a matchup table")
+    gauntlet.add_argument("teams", nargs="*", metavar="TEAM", help="team files or folders of them")
+    gauntlet.add_argument("--against", nargs="+", metavar="TEAMS", default=[],
+                          help="the opponents: team files or folders of them")
+    gauntlet.add_argument("--round-robin", metavar="DIR", help="every team in DIR against every other")
+    gauntlet.add_argument("-n", "--games", type=int, required=True, metavar="N", help="games a pairing")
+    gauntlet.add_argument("--ai", metavar="NAME", help="the AI for every team (default greedy)")
+    gauntlet.add_argument("--opponent-ai", metavar="NAME", help="the opponents' AI (default: --ai)")
+    gauntlet.add_argument("--seed", type=int, default=0, help="game i of each pairing uses seed S+i")
+    gauntlet.add_argument("--jobs", metavar="J|auto", help="processes (default auto: the CPUs this process may use)")
+    gauntlet.add_argument("--backend", choices=("local", "dask"), default="local",
+                          help="local processes, or a Dask cluster (the cluster extra; docs/cluster.md)")
+    gauntlet.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="a running Dask scheduler to use")
+    gauntlet.add_argument("--format", help="format key (default: each listed team's)")
+    gauntlet.add_argument("--json", action="store_true", help="the documented JSON report (docs/sim.md)")
+    gauntlet.add_argument("--csv", metavar="FILE", help="also write one row a pairing to FILE")
+    gauntlet.set_defaults(handler=cmd_gauntlet)
     replayed = commands.add_parser("replay", help="replay an action record and print its log")
     replayed.add_argument("record", metavar="RECORD")
     replayed.set_defaults(handler=cmd_play_family)

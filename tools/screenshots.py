@@ -1,4 +1,4 @@
-"""The README's pictures: the team builder and a playtest at 1280x720 and 1920x1080, light
+"""The README's pictures: the team builder and a playtest at 1280x720, 1366x768 and 1920x1080, light
 and dark, drawn on whatever display is set (run it under Xvfb to see what a desktop shows:
 ``xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python tools/screenshots.py docs/``).
 
@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SIZES = ((1280, 720), (1920, 1080))
+SIZES = ((1280, 720), (1366, 768), (1920, 1080))
 THEMES = ("light", "dark")
 REPO = Path(__file__).resolve().parents[1]
 # Picture this checkout's code, not whatever teambuilder the interpreter has installed.

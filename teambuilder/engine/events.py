@@ -184,8 +184,8 @@ def _watchers(game: Game, slot: int, anywhere: bool) -> list[tuple[int, int | No
     owner = game.slots[slot].owner
     found: dict[int, int | None] = {}
     quiet = text_loss.dice_lose_text(game)      # (a die whose own text is ignored watches nothing)
-    for die in game.dice:
-        if die.slot == slot and die.zone is Zone.FIELD and die.owner is not None and die.owner not in found \
+    for die in game.slot_dice[slot]:      # (the card's dice, in die order: not every die)
+        if die.zone is Zone.FIELD and die.owner is not None and die.owner not in found \
                 and not (quiet and text_loss.die_text_blank(game, die)):
             found[die.owner] = die.id
     if anywhere and owner is not None and owner not in found:

@@ -95,8 +95,25 @@ class GameTables:
         key = tuple(codes)
         hand = self.hands.get(key)
         if hand is None:
-            hand = self.hands[key] = Hand([known[code] for code in codes])  # type: ignore[misc]
+            hand = self.hands[key] = _shared_hand(tuple(known[code] for code in codes))  # type: ignore[misc]
         return hand
+
+
+# Hands by the energy faces they hold, for every game of this process: a Hand is a pure
+# value of its sources (die ids and faces), and games between the same teams meet the same
+# pools again and again, so the payments found for a pool in one game serve the next.
+# (Started again when it grows large, like the payment search's own cache.)
+_HANDS: dict[tuple[EnergySource, ...], Hand] = {}
+_MAX_HANDS = 50_000
+
+
+def _shared_hand(sources: tuple[EnergySource, ...]) -> Hand:
+    hand = _HANDS.get(sources)
+    if hand is None:
+        if len(_HANDS) >= _MAX_HANDS:
+            _HANDS.clear()
+        hand = _HANDS[sources] = Hand(list(sources))
+    return hand
 
 
 _UNSEEN = object()      # a die face not yet looked at (None: looked at, not energy)

@@ -42,9 +42,20 @@ def _listed(game: Game, keyword: str) -> bool:
 
 
 def _rush_filter(game: Game, die: Die) -> DieFilter | None:
+    """The kind of dice a Rush die counts, read from its card's text once per text (the
+    same filter every time: a filter is a frozen value, and ``selectors`` reads a filter
+    it has met before at no cost)."""
     card = game.card_of(die)
-    kind = rush_kind(card.card.text) if card is not None else None
-    return parse_filter(kind) if kind is not None else None
+    if card is None:
+        return None
+    text = card.card.text
+    if text not in _RUSH_FILTERS:
+        kind = rush_kind(text)
+        _RUSH_FILTERS[text] = parse_filter(kind) if kind is not None else None
+    return _RUSH_FILTERS[text]
+
+
+_RUSH_FILTERS: dict[str, DieFilter | None] = {}    # card text -> what its Rush counts
 
 
 def clear_and_draw_extras(game: Game, player: int, drawn: list[Die]) -> list[Die]:

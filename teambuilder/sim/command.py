@@ -43,8 +43,9 @@ def default_agent() -> str:
 class ProgressLine:
     """One stderr line "sim: done/total games", rewritten in place on a terminal only."""
 
-    def __init__(self, stream: TextIO, interval: float = 0.1) -> None:
+    def __init__(self, stream: TextIO, interval: float = 0.1, label: str = "sim") -> None:
         self.stream = stream
+        self.label = label
         self.live = stream.isatty()
         self.interval = interval
         self.shown_at = 0.0
@@ -53,12 +54,12 @@ class ProgressLine:
         now = time.monotonic()
         if self.live and (now - self.shown_at >= self.interval or done == total):
             self.shown_at = now
-            print(f"\rsim: {done}/{total} games", end="", file=self.stream, flush=True)
+            print(f"\r{self.label}: {done}/{total} games", end="", file=self.stream, flush=True)
 
     def finish(self, games: int, seconds: float, jobs: int) -> None:
         rate = games / seconds if seconds > 0 else float("inf")
         start = "\r" if self.live else ""   # a CI log gets no stray carriage return
-        print(f"{start}sim: {games}/{games} games in {seconds:.1f} s ({rate:.1f} games/s, "
+        print(f"{start}{self.label}: {games}/{games} games in {seconds:.1f} s ({rate:.1f} games/s, "
               f"{jobs} job{'s' if jobs != 1 else ''})", file=self.stream, flush=True)
 
 

@@ -89,7 +89,7 @@ def _play_batch(task: tuple[SimSettings, int, int]) -> list[GameResult]:
     return [play_game(settings, index) for index in range(start, stop)]
 
 
-def _ignore_interrupts() -> None:
+def ignore_interrupts() -> None:
     # Ctrl-C reaches the whole process group: the parent stops the pool, the workers stay
     # quiet instead of each printing a KeyboardInterrupt traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -126,7 +126,7 @@ def run_games(settings: SimSettings, jobs: int | None = None,
     size = max(1, min(MAX_BATCH, math.ceil(settings.games / (workers * BATCHES_PER_JOB))))
     tasks = [(settings, start, min(start + size, settings.games))
              for start in range(0, settings.games, size)]
-    with multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts) as pool:
+    with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts) as pool:
         for batch in pool.imap_unordered(_play_batch, tasks):
             results.extend(batch)
             if progress is not None:
