@@ -73,7 +73,8 @@ class MainWindow(QMainWindow):
         self.card_scroll.setWidget(self.card_face)
         basic_actions = catalogue.search("kind:basic_action")
         self.document = TeamDocument(context.lookup, parent=self)
-        self.team_editor = TeamEditor(self.document, context.formats, basic_actions, catalogue.affiliations)
+        self.team_editor = TeamEditor(self.document, context.formats, basic_actions, catalogue.affiliations,
+                                      context.collection)
 
         self.splitter = QSplitter(objectName="mainSplitter")
         self.splitter.addWidget(self.catalogue_panel)
