@@ -89,6 +89,8 @@ def build_actions(window: MainWindow) -> tuple[QAction, QAction, dict[str, QActi
         "more": act("One die &more", lambda: editor.change_dice(1), "+", "actionMoreDice"),
         "less": act("One die &fewer", lambda: editor.change_dice(-1), "-", "actionLessDice"),
         "filters": act("Clear &filters", panel.filters.clear, "Ctrl+Shift+F", "actionClearFilters"),
+        "my_collection": act("Only &my collection", lambda _checked=False: panel.filters.owned_check.toggle(),
+                             "Ctrl+Shift+M", "actionMyCollection", "Show only the cards you own (owned>0)"),
         "playtest": act("&Playtest against the AI\u2026", lambda _checked=False: window.playtest(),
                         "Ctrl+G", "actionPlaytest"),
         "dark": act("&Dark theme", window.toggle_theme, "Ctrl+Shift+T", "actionDarkTheme"),

@@ -63,6 +63,7 @@ def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo:
     menu = window.menuBar().addMenu("&Catalogue")
     menu.addAction(a["find"])
     menu.addAction(a["filters"])
+    menu.addAction(a["my_collection"])
     menu = window.menuBar().addMenu("&View")
     menu.addAction(a["dark"])
     menu = window.menuBar().addMenu("&Help")

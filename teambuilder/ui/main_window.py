@@ -66,6 +66,7 @@ class MainWindow(QMainWindow):
         catalogue = context.catalogue
 
         self.catalogue_panel = CataloguePanel(catalogue)
+        self.catalogue_panel.use_collection(context.collection)
         self.card_face = CardFace(catalogue.affiliations, catalogue.keywords)
         self.card_scroll = QScrollArea(objectName="cardDetailScroll")
         self.card_scroll.setWidgetResizable(True)
@@ -139,6 +140,8 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _team_changed(self) -> None:
+        fmt = self.context.formats.get(self.document.team.format)
+        self.catalogue_panel.set_format(fmt.key if fmt else "", fmt.name if fmt else "")
         if not self._loading:
             self.autosave()
         self._update_title()
