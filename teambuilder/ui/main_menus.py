@@ -42,6 +42,7 @@ def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo:
     menu.addSeparator()
     menu.addAction(a["import_file"])
     menu.addAction(a["import_clipboard"])
+    menu.addAction(a["import_formats"])
     export_menu = menu.addMenu("&Export")
     export_menu.addActions(list(export_actions))
     export_menu.addAction(a["copy_link"])

@@ -65,8 +65,7 @@ class TeamEditor(QWidget):
         self.name_edit.editingFinished.connect(lambda: document.rename(self.name_edit.text()))
         self.format_box = QComboBox(objectName="teamFormat")
         self.format_box.setAccessibleName("Team format")
-        for key, fmt in formats.items():
-            self.format_box.addItem(fmt.name, key)
+        self._fill_formats()
         self.format_box.activated.connect(
             lambda index: document.set_format(str(self.format_box.itemData(index))))
 
@@ -163,6 +162,18 @@ class TeamEditor(QWidget):
 
         document.changed.connect(self.refresh)
         collection.changed.connect(self._show_collection)
+        self.refresh()
+
+    def _fill_formats(self) -> None:
+        self.format_box.clear()
+        for key, fmt in self.formats.items():
+            self.format_box.addItem(fmt.name, key)
+
+    def reload_formats(self) -> None:
+        """The formats changed (a list was imported): offer them all, and check again."""
+        self.format_box.blockSignals(True)
+        self._fill_formats()
+        self.format_box.blockSignals(False)
         self.refresh()
 
     # -- actions -------------------------------------------------------------------------
