@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
             return None
         if opponent is None or config is None:
             dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self,
-                                         default_ai=self.context.settings.ai)
+                                         default_ai=self.context.settings.ai, catalogue=self.context.catalogue)
             if not dialog.exec():
                 return None
         try:
