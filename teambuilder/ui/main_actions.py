@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 
 from teambuilder.ui import team_io
+from teambuilder.ui.collection_page import open_collection_page
 from teambuilder.ui.format_import import import_format_list
 from teambuilder.ui.main_menus import build_menus, make_action
 
@@ -93,6 +94,9 @@ def build_actions(window: MainWindow) -> tuple[QAction, QAction, dict[str, QActi
         "more": act("One die &more", lambda: editor.change_dice(1), "+", "actionMoreDice"),
         "less": act("One die &fewer", lambda: editor.change_dice(-1), "-", "actionLessDice"),
         "filters": act("Clear &filters", panel.filters.clear, "Ctrl+Shift+F", "actionClearFilters"),
+        "collection_page": act("My &collection\u2026", lambda _checked=False: open_collection_page(window),
+                               "Ctrl+Shift+O", "actionCollectionPage",
+                               "Completion per set and the wants list"),
         "my_collection": act("Only &my collection", lambda _checked=False: panel.filters.owned_check.toggle(),
                              "Ctrl+Shift+M", "actionMyCollection", "Show only the cards you own (owned>0)"),
         "playtest": act("&Playtest against the AI\u2026", lambda _checked=False: window.playtest(),

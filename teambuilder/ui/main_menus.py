@@ -65,6 +65,8 @@ def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo:
     menu.addAction(a["find"])
     menu.addAction(a["filters"])
     menu.addAction(a["my_collection"])
+    menu.addSeparator()
+    menu.addAction(a["collection_page"])
     menu = window.menuBar().addMenu("&View")
     menu.addAction(a["dark"])
     menu = window.menuBar().addMenu("&Help")
