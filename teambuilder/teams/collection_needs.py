@@ -38,7 +38,8 @@ class Shortfall:
         if self.card_missing:
             short.append("the card")
         if self.dice_short:
-            short.append(f"{self.dice_short} more dice (need {self.dice_needed}, own {self.dice_owned})")
+            dice = "die" if self.dice_short == 1 else "dice"
+            short.append(f"{self.dice_short} more {dice} (need {self.dice_needed}, own {self.dice_owned})")
         return f"{self.card.full_name} ({self.card.code}): {' and '.join(short)}"
 
 

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from teambuilder.catalogue.model import Card
 from teambuilder.catalogue.query import QueryError
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.ui.catalogue_model import CARD_ROLE, SORT_ROLE, CatalogueTableModel
+from teambuilder.ui.catalogue_model import CARD_ROLE, COL_OWNED, SORT_ROLE, CatalogueTableModel
 from teambuilder.ui.collection_store import CollectionStore
 from teambuilder.ui.filter_panel import FilterPanel, quote_value
 from teambuilder.ui.team_model import CARD_CODES_MIME, encode_codes
@@ -52,6 +52,7 @@ from teambuilder.ui.team_model import CARD_CODES_MIME, encode_codes
 # one query, yet a single keystroke is answered at once (a search takes a few ms).
 SEARCH_DELAY_MS = 0
 MAX_COLUMN = 130
+OWNED_POSITION = 3          # shown after code, name and subtitle
 # A query with one of these words reads the collection: it is run again when that changes.
 COLLECTION_TERM = re.compile(r"\b(owned|dice_owned|foils|want)\b", re.IGNORECASE)
 
@@ -119,6 +120,8 @@ class CataloguePanel(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
+        # What you own reads beside the name, not past the right edge (the model keeps it last).
+        self.view.horizontalHeader().moveSection(COL_OWNED, OWNED_POSITION)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -82,6 +82,9 @@ class CollectionPage(QDialog):
         holdings = self.store.holdings()
         owned = Counter(self.set_of[code] for code, h in holdings.items() if h.cards > 0 and code in self.set_of)
         rows = [SetCompletion(s.code, s.name, owned[s.code], self.totals[s.code]) for s in self.sets]
+        # The sets you collect first (in the catalogue's order), then the rest: with dozens
+        # of sets, the ones you started must not hide below the fold.
+        rows.sort(key=lambda row: row.owned == 0)
         self.chart.set_rows(rows)
         wanted = sorted((h for h in holdings.values() if h.want > 0), key=lambda h: h.code)
         self.wants.setRowCount(len(wanted))

@@ -28,6 +28,8 @@ def test_owned_counts_show_and_my_collection_limits_the_table(qtbot: QtBot, wind
     cheetahs = sorted(rows(window))
     assert len(cheetahs) >= 2 and "5sww" in cheetahs
     assert all(cell(window, code, COL_OWNED) == "" for code in cheetahs)
+    header = panel.view.horizontalHeader()
+    assert header.visualIndex(COL_OWNED) == 3              # in view beside the name, not off the edge
 
     window.context.collection.set("5sww", cards=2, dice=3)
     assert cell(window, "5sww", COL_OWNED) == "2 \u00b7 3 dice"

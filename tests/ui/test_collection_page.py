@@ -25,6 +25,7 @@ def test_completion_per_set_and_wants_follow_the_collection(qtbot: QtBot, window
     page = open_page(window)
     qtbot.addWidget(page)
 
+    assert page.chart.rows[0].code == "sww"               # a set you collect comes first
     rows = {row.code: row for row in page.chart.rows}
     assert len(rows) == len(window.context.catalogue.sets())
     assert (rows["sww"].owned, rows["sww"].total) == (2, sww_total)

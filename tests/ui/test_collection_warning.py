@@ -32,7 +32,7 @@ def test_a_small_collection_warns_and_the_team_stays_legal(qtbot: QtBot, window)
 
     check = window.findChild(QListWidget, "teamCollection")
     assert [check.item(i).text() for i in range(check.count())] == [
-        f"{first.full_name} ({first.code}): 1 more dice (need {needed}, own {needed - 1})"]
+        f"{first.full_name} ({first.code}): 1 more die (need {needed}, own {needed - 1})"]
     assert "short for 1 card" in summary.text()
     tabs = window.findChild(QTabWidget, "teamTabs")
     assert tabs.tabText(tabs.indexOf(check)) == "Collection (1)"
