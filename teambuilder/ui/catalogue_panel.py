@@ -7,10 +7,16 @@ query, what is wrong (the column counts from the box's own text) while the last 
 results stay in place, greyed out as stale: the layout never moves. Down in the box moves
 into the results. Rows drag into the team as card codes; Enter or a double-click on a row
 asks to add that card.
+
+What the user owns shows in its own column and follows every change to the collection; a
+search that reads the collection (``owned>0``, the "My collection" filter) runs again when
+it changes. Cards banned in the team's format carry a mark (:meth:`set_format`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
 from typing import Any
 
 from PySide6.QtCore import (
@@ -37,14 +43,18 @@ from PySide6.QtWidgets import (
 from teambuilder.catalogue.model import Card
 from teambuilder.catalogue.query import QueryError
 from teambuilder.catalogue.repository import Catalogue
-from teambuilder.ui.catalogue_model import CARD_ROLE, SORT_ROLE, CatalogueTableModel
-from teambuilder.ui.filter_panel import FilterPanel
+from teambuilder.ui.catalogue_model import CARD_ROLE, COL_OWNED, SORT_ROLE, CatalogueTableModel
+from teambuilder.ui.collection_store import CollectionStore
+from teambuilder.ui.filter_panel import FilterPanel, quote_value
 from teambuilder.ui.team_model import CARD_CODES_MIME, encode_codes
 
 # 0 ms: search on the next pass of the event loop, so a burst of keys already queued runs
 # one query, yet a single keystroke is answered at once (a search takes a few ms).
 SEARCH_DELAY_MS = 0
 MAX_COLUMN = 130
+OWNED_POSITION = 3          # shown after code, name and subtitle
+# A query with one of these words reads the collection: it is run again when that changes.
+COLLECTION_TERM = re.compile(r"\b(owned|dice_owned|foils|want)\b", re.IGNORECASE)
 
 
 class CatalogueProxy(QSortFilterProxyModel):
@@ -110,6 +120,8 @@ class CataloguePanel(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
+        # What you own reads beside the name, not past the right edge (the model keeps it last).
+        self.view.horizontalHeader().moveSection(COL_OWNED, OWNED_POSITION)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -125,8 +137,33 @@ class CataloguePanel(QWidget):
         self.view.selectionModel().currentRowChanged.connect(self._current_changed)
         self.view.activated.connect(self._activated)
         self.last_count = 0
+        self._format = ("", "")
         self.run_search()
         self.fit_columns()
+
+    def use_collection(self, store: CollectionStore) -> None:
+        """Show what ``store`` holds, and follow its changes."""
+        self.model.set_owned(store.holding)
+        store.changed.connect(self._collection_changed)
+
+    def _collection_changed(self) -> None:
+        if COLLECTION_TERM.search(self.query()):
+            self.run_search()
+        else:
+            self.model.owned_changed()
+
+    def set_format(self, key: str, name: str, force: bool = False) -> None:
+        """Mark the cards banned in format ``key`` (called ``name``); "" marks none.
+        ``force`` reads the ban list again (the formats were reloaded)."""
+        if (key, name) == self._format and not force:
+            return              # most team edits keep the format: no search for them
+        self._format = (key, name)
+        codes: frozenset[str] = frozenset()
+        # A format the catalogue was not told of marks nothing.
+        with contextlib.suppress(QueryError):
+            if key:
+                codes = frozenset(card.code for card in self.catalogue.search(f"banned:{quote_value(key)}"))
+        self.model.set_banned(codes, name)
 
     def fit_columns(self) -> None:
         """Size columns to their contents, but no wider than MAX_COLUMN px (names and

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -94,6 +95,12 @@ class FilterPanel(QWidget):
         self.cost_max = self._spin("filterCostMax", COST_MAX, "Highest cost (10: no upper limit)")
         self.cost_min.valueChanged.connect(lambda _value: self._cost_edited(self.cost_min))
         self.cost_max.valueChanged.connect(lambda _value: self._cost_edited(self.cost_max))
+        # "My collection": the query language's owned>0, so it composes with every filter.
+        self.owned_check = QCheckBox("My collection")
+        self.owned_check.setObjectName("filterOwned")
+        self.owned_check.setAccessibleName("Filter: only cards in my collection")
+        self.owned_check.setToolTip("Only the cards you own (owned>0; Ctrl+Shift+M)")
+        self.owned_check.toggled.connect(lambda _checked: self._emit())
         self.clear_button = QPushButton("Clear")
         self.clear_button.setObjectName("filterClear")
         self.clear_button.setToolTip("Reset every filter")
@@ -176,7 +183,8 @@ class FilterPanel(QWidget):
                     grid.addLayout(item, row, column + 1)
         grid.addWidget(_label("Engine", self.engine_combo), len(rows), 0)
         grid.addWidget(self.engine_combo, len(rows), 1)
-        grid.addWidget(self.clear_button, len(rows), 3)
+        grid.addWidget(self.owned_check, len(rows), 2, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.clear_button, len(rows), 3, Qt.AlignmentFlag.AlignRight)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
 
@@ -222,6 +230,8 @@ class FilterPanel(QWidget):
             terms.append(f"cost>={self.cost_min.value()}")
         if self.cost_max.value() < COST_MAX:
             terms.append(f"cost<={self.cost_max.value()}")
+        if self.owned_check.isChecked():
+            terms.append("owned>0")
         return " ".join(terms)
 
     @staticmethod
@@ -238,6 +248,7 @@ class FilterPanel(QWidget):
         count = sum(combo.currentIndex() > 0 for combo in combos)
         count += bool(self.checked_energies())
         count += self.cost_min.value() > COST_MIN or self.cost_max.value() < COST_MAX
+        count += self.owned_check.isChecked()
         return int(count)
 
     def clear(self) -> None:
@@ -252,6 +263,7 @@ class FilterPanel(QWidget):
                 button.setChecked(False)
             self.cost_min.setValue(COST_MIN)
             self.cost_max.setValue(COST_MAX)
+            self.owned_check.setChecked(False)
         finally:
             self._quiet = False
         if was_active:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 
 from teambuilder.ui import team_io
+from teambuilder.ui.collection_page import open_collection_page
+from teambuilder.ui.format_import import import_format_list
 from teambuilder.ui.main_menus import build_menus, make_action
 
 if TYPE_CHECKING:
@@ -77,6 +79,9 @@ def build_actions(window: MainWindow) -> tuple[QAction, QAction, dict[str, QActi
         "import_clipboard": act("Import from &clipboard", window.import_clipboard, "Ctrl+Shift+V",
                                 "actionImportClipboard",
                                 "Import a team link, text list, JSON or YAML from the clipboard"),
+        "import_formats": act("Import &format list\u2026", lambda _checked=False: import_format_list(window),
+                              "Ctrl+Shift+I", "actionImportFormats",
+                              "Install a format list (a league's rules, a new ban list) from a file"),
         "copy_link": act("&Copy team link", lambda: window.copy_export("link"), "Ctrl+Shift+C", "actionCopyLink"),
         "print": act("&Print preview\u2026", window.print_preview, key.Print, "actionPrint"),
         "pdf": act("Export team sheet as P&DF\u2026", window.export_pdf_dialog, "Ctrl+E", "actionPdf"),
@@ -89,6 +94,11 @@ def build_actions(window: MainWindow) -> tuple[QAction, QAction, dict[str, QActi
         "more": act("One die &more", lambda: editor.change_dice(1), "+", "actionMoreDice"),
         "less": act("One die &fewer", lambda: editor.change_dice(-1), "-", "actionLessDice"),
         "filters": act("Clear &filters", panel.filters.clear, "Ctrl+Shift+F", "actionClearFilters"),
+        "collection_page": act("My &collection\u2026", lambda _checked=False: open_collection_page(window),
+                               "Ctrl+Shift+O", "actionCollectionPage",
+                               "Completion per set and the wants list"),
+        "my_collection": act("Only &my collection", lambda _checked=False: panel.filters.owned_check.toggle(),
+                             "Ctrl+Shift+M", "actionMyCollection", "Show only the cards you own (owned>0)"),
         "playtest": act("&Playtest against the AI\u2026", lambda _checked=False: window.playtest(),
                         "Ctrl+G", "actionPlaytest"),
         "dark": act("&Dark theme", window.toggle_theme, "Ctrl+Shift+T", "actionDarkTheme"),

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QScrollArea,
     QSplitter,
+    QVBoxLayout,
+    QWidget,
 )
 
 from teambuilder import __version__
@@ -37,6 +39,7 @@ from teambuilder.ui.help_dialogs import AboutDialog, QueryHelpDialog, ShortcutSh
 from teambuilder.ui.library_dialog import LibraryDialog
 from teambuilder.ui.main_actions import build_actions
 from teambuilder.ui.main_menus import Shortcut, make_action
+from teambuilder.ui.owned_editor import OwnedEditor
 from teambuilder.ui.save_banner import SaveBanner
 from teambuilder.ui.settings_dialog import SettingsDialog
 from teambuilder.ui.team_document import TeamDocument
@@ -66,18 +69,27 @@ class MainWindow(QMainWindow):
         catalogue = context.catalogue
 
         self.catalogue_panel = CataloguePanel(catalogue)
+        self.catalogue_panel.use_collection(context.collection)
         self.card_face = CardFace(catalogue.affiliations, catalogue.keywords)
         self.card_scroll = QScrollArea(objectName="cardDetailScroll")
         self.card_scroll.setWidgetResizable(True)
         self.card_scroll.setAccessibleName("Card details")
         self.card_scroll.setWidget(self.card_face)
+        self.owned_editor = OwnedEditor(context.collection)
+        card_pane = QWidget()
+        card_pane.setObjectName("cardPane")
+        card_layout = QVBoxLayout(card_pane)
+        card_layout.setContentsMargins(0, 0, 0, 0)
+        card_layout.addWidget(self.card_scroll, 1)
+        card_layout.addWidget(self.owned_editor)
         basic_actions = catalogue.search("kind:basic_action")
         self.document = TeamDocument(context.lookup, parent=self)
-        self.team_editor = TeamEditor(self.document, context.formats, basic_actions, catalogue.affiliations)
+        self.team_editor = TeamEditor(self.document, context.formats, basic_actions, catalogue.affiliations,
+                                      context.collection)
 
         self.splitter = QSplitter(objectName="mainSplitter")
         self.splitter.addWidget(self.catalogue_panel)
-        self.splitter.addWidget(self.card_scroll)
+        self.splitter.addWidget(card_pane)
         self.splitter.addWidget(self.team_editor)
         self.splitter.setSizes([640, 330, 430])
         self.splitter.setChildrenCollapsible(False)
@@ -85,12 +97,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.save_banner.wrap(self.splitter))
 
         self.catalogue_panel.card_selected.connect(self.card_face.show_card)
+        self.catalogue_panel.card_selected.connect(self.owned_editor.show_card)
         self.result_count = QLabel(objectName="statusResultCount")
         self.statusBar().addPermanentWidget(self.result_count)
         self.catalogue_panel.count_changed.connect(lambda count: self.result_count.setText(f"{count:,} cards found"))
         self.result_count.setText(f"{self.catalogue_panel.last_count:,} cards found")
         self.catalogue_panel.card_activated.connect(self.add_card)
         self.team_editor.card_chosen.connect(self.card_face.show_card)
+        self.team_editor.card_chosen.connect(self.owned_editor.show_card)
         self.team_editor.playtest_button.setToolTip("Play this team against an AI opponent (Ctrl+G)")
         self.team_editor.playtest_button.clicked.connect(lambda _checked=False: self.playtest())
         self.playtest_windows: list[QMainWindow] = []
@@ -138,6 +152,8 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _team_changed(self) -> None:
+        fmt = self.context.formats.get(self.document.team.format)
+        self.catalogue_panel.set_format(fmt.key if fmt else "", fmt.name if fmt else "")
         if not self._loading:
             self.autosave()
         self._update_title()
@@ -292,7 +308,7 @@ class MainWindow(QMainWindow):
             return None
         if opponent is None or config is None:
             dialog = PlaytestSetupDialog(team, self.context.formats.get(team.format), self.context.library, self,
-                                         default_ai=self.context.settings.ai)
+                                         default_ai=self.context.settings.ai, catalogue=self.context.catalogue)
             if not dialog.exec():
                 return None
         try:
@@ -379,3 +395,4 @@ class MainWindow(QMainWindow):
     # -- for tests and tools ---------------------------------------------------------------------
     def show_card(self, card: Card) -> None:
         self.card_face.show_card(card)
+        self.owned_editor.show_card(card)

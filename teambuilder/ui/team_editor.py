@@ -34,6 +34,8 @@ from teambuilder.catalogue.model import Card
 from teambuilder.teams.formats import Format
 from teambuilder.teams.stats import team_stats
 from teambuilder.teams.validator import ERROR, Violation, validate
+from teambuilder.ui.collection_check import SHORTFALL_ROLE, CollectionCheck
+from teambuilder.ui.collection_store import CollectionStore
 from teambuilder.ui.team_document import TeamDocument
 from teambuilder.ui.team_model import CODE_ROLE, COL_DICE, COL_NAME, DiceDelegate, TeamTableModel
 from teambuilder.ui.team_stats_view import TeamStatsView
@@ -50,7 +52,8 @@ class TeamEditor(QWidget):
     card_chosen = Signal(object)
 
     def __init__(self, document: TeamDocument, formats: dict[str, Format], basic_actions: list[Card],
-                 affiliation_names: dict[str, str], parent: QWidget | None = None) -> None:
+                 affiliation_names: dict[str, str], collection: CollectionStore,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document, self.formats, self.basic_action_cards = document, formats, basic_actions
         self.violations: list[Violation] = []
@@ -62,8 +65,7 @@ class TeamEditor(QWidget):
         self.name_edit.editingFinished.connect(lambda: document.rename(self.name_edit.text()))
         self.format_box = QComboBox(objectName="teamFormat")
         self.format_box.setAccessibleName("Team format")
-        for key, fmt in formats.items():
-            self.format_box.addItem(fmt.name, key)
+        self._fill_formats()
         self.format_box.activated.connect(
             lambda index: document.set_format(str(self.format_box.itemData(index))))
 
@@ -117,6 +119,9 @@ class TeamEditor(QWidget):
         self.validation.itemClicked.connect(self._violation_clicked)
         self.validation.itemActivated.connect(self._violation_clicked)
         self.stats_view = TeamStatsView(affiliation_names)
+        self.collection_check = CollectionCheck(collection)
+        self.collection_check.itemClicked.connect(self._shortfall_clicked)
+        self.collection_check.itemActivated.connect(self._shortfall_clicked)
         self.playtest_button = QPushButton("Playtest\u2026", objectName="playtestButton")
 
         top = QWidget()
@@ -130,6 +135,7 @@ class TeamEditor(QWidget):
         top_layout.addLayout(buttons)
         top_layout.addLayout(self.basic_form)
         top_layout.addWidget(self.validation_label)
+        top_layout.addWidget(self.collection_check.summary)
         # The checks and the charts share the lower half: the summary line above says
         # legal or not at a glance, and a new error brings the Checks tab forward.
         self.tabs = QTabWidget(objectName="teamTabs")
@@ -142,6 +148,7 @@ class TeamEditor(QWidget):
         self.stats_scroll.setWidget(self.stats_view)
         self.stats_scroll.setAccessibleName("Team statistics")
         self.tabs.addTab(self.stats_scroll, "Statistics")
+        self.tabs.addTab(self.collection_check, "Collection")
         self.tabs.setMinimumHeight(MIN_TABS_HEIGHT)
         self.splitter = QSplitter(Qt.Orientation.Vertical, objectName="teamSplitter")
         for part in (top, self.tabs):
@@ -154,6 +161,19 @@ class TeamEditor(QWidget):
         layout.addWidget(self.playtest_button)
 
         document.changed.connect(self.refresh)
+        collection.changed.connect(self._show_collection)
+        self.refresh()
+
+    def _fill_formats(self) -> None:
+        self.format_box.clear()
+        for key, fmt in self.formats.items():
+            self.format_box.addItem(fmt.name, key)
+
+    def reload_formats(self) -> None:
+        """The formats changed (a list was imported): offer them all, and check again."""
+        self.format_box.blockSignals(True)
+        self._fill_formats()
+        self.format_box.blockSignals(False)
         self.refresh()
 
     # -- actions -------------------------------------------------------------------------
@@ -195,6 +215,7 @@ class TeamEditor(QWidget):
         cards_limit = f"/{fmt.max_cards}" if fmt is not None else ""
         self.count_label.setText(f"{len(team.cards)}{cards_limit} cards, {team.total_dice}{limit} dice")
         self._show_violations(fmt)
+        self._show_collection()
         self.stats_view.set_stats(team_stats(team, self.document.lookup) if team.cards else None)
         if selected_code is not None and not self.select_code(selected_code) and team.cards:
             self.view.selectRow(min(selected or 0, len(team.cards) - 1))
@@ -262,6 +283,17 @@ class TeamEditor(QWidget):
             item.setData(VIOLATION_ROLE, violation)
             item.setToolTip(f"[{violation.rule}] {violation.message}\nFix: {violation.fix}")
             self.validation.addItem(item)
+
+    def _show_collection(self) -> None:
+        check = self.collection_check
+        check.show_for(self.document.team, self.document.lookup)
+        index = self.tabs.indexOf(check)
+        self.tabs.setTabText(index, f"Collection ({len(check.shortfalls)})" if check.shortfalls else "Collection")
+
+    def _shortfall_clicked(self, item: QListWidgetItem) -> None:
+        card: Card = item.data(SHORTFALL_ROLE)
+        self.select_code(card.code)
+        self.card_chosen.emit(card)
 
     def _violation_clicked(self, item: QListWidgetItem) -> None:
         violation: Violation = item.data(VIOLATION_ROLE)

@@ -1,9 +1,10 @@
-"""Starting a playtest: the opponents on offer (the library and the reference teams), the
-setup dialog, building a session from teams or from a saved replay, and the CLI's run
+"""Starting a playtest: the opponents on offer (a random team of your format, the library
+and the reference teams), the setup dialog, building a session from teams or from a saved replay, and the CLI's run
 (offscreen when it only renders and there is no display; logged, with the crash handler)."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -24,10 +26,14 @@ from teambuilder.sim.matchup import MatchupError, build_matchup
 from teambuilder.sim.playtest import PlaytestConfig, PlaytestError, PlaytestSession
 from teambuilder.teams.formats import Format
 from teambuilder.teams.library import LibraryError, TeamLibrary
+from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
+from teambuilder.teams.random_team import RandomTeamError, TeamDrawer
 from teambuilder.teams.team_file import TeamFileError, read_team_file
 
 FIRST_LABELS = {"toss": "Coin toss", "me": "You", "ai": "The AI"}
+RANDOM = "random"       # the opponent picker's data for "Random team"
+MAX_SEED = 1_000_000
 
 
 def reference_teams() -> list[tuple[str, Team]]:
@@ -60,16 +66,42 @@ def session_from_replay(path: Path, catalogue: Catalogue) -> PlaytestSession:
     return PlaytestSession.from_record(matchup, teams, record)
 
 
+def _card_name(lookup: CardLookup, ref: str) -> str:
+    card = lookup.resolve(ref)
+    return card.name if card is not None else ref
+
+
 class PlaytestSetupDialog(QDialog):
     """Choose the opponent, the AI, who goes first, the seed and the starting life. The AI
-    starts at ``default_ai`` (the one chosen in Settings), or greedy when that is unknown."""
+    starts at ``default_ai`` (the one chosen in Settings), or greedy when that is unknown.
+
+    Given the ``catalogue``, the first opponent on offer is a random legal team of your
+    team's format, drawn from its own seed: the seed and the team drawn are shown, so the
+    same game can be played again."""
 
     def __init__(self, team: Team, fmt: Format | None, library: TeamLibrary | None,
-                 parent: QWidget | None = None, default_ai: str = "greedy") -> None:
+                 parent: QWidget | None = None, default_ai: str = "greedy",
+                 catalogue: Catalogue | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("playtestSetup")
         self.setWindowTitle(f"Playtest {team.name}")
         self.opponent = QComboBox(objectName="playtestOpponent")
+        self.opponent.setAccessibleName("Opponent team")
+        self.fmt = fmt
+        self.drawer = TeamDrawer(catalogue.search(""), fmt, CardLookup(catalogue)) \
+            if catalogue is not None and fmt is not None else None
+        if self.drawer is not None and fmt is not None:
+            self.opponent.addItem(f"Random team ({fmt.name})", RANDOM)
+        self.team_seed = QSpinBox()
+        self.team_seed.setObjectName("playtestTeamSeed")
+        self.team_seed.setRange(0, MAX_SEED)
+        self.team_seed.setValue(random.randrange(MAX_SEED))    # a new team each time, shown
+        self.team_seed.setAccessibleName("Random team seed")
+        self.team_seed.setToolTip("The same seed draws the same team")
+        self.drawn = QLabel()
+        self.drawn.setObjectName("playtestRandomTeam")
+        self.drawn.setWordWrap(True)
+        self._drawn: Team | None = None
         for label, opponent in reference_teams():
             self.opponent.addItem(f"Reference: {label}", opponent)
         if library is not None:
@@ -95,6 +127,8 @@ class PlaytestSetupDialog(QDialog):
         self.life.setValue(fmt.life if fmt is not None else 20)
         form = QFormLayout(self)
         form.addRow("Opponent", self.opponent)
+        form.addRow("Random team seed", self.team_seed)
+        form.addRow("", self.drawn)
         form.addRow("AI", self.ai)
         form.addRow("Goes first", self.first)
         form.addRow("Seed", self.seed)
@@ -103,13 +137,39 @@ class PlaytestSetupDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.opponent.currentIndexChanged.connect(lambda _index: self._show_draw())
+        self.team_seed.valueChanged.connect(lambda _value: self._show_draw())
+        self._show_draw()
+
+    def _show_draw(self) -> None:
+        """Draw the random team for the seed shown, and say what it is (or why none)."""
+        chosen = self.opponent.currentData() == RANDOM
+        self.team_seed.setEnabled(chosen)
+        self.drawn.setVisible(chosen)
+        self._drawn = None
+        if not chosen or self.drawer is None or self.fmt is None:
+            return
+        seed = self.team_seed.value()
+        try:
+            self._drawn = self.drawer.draw(random.Random(seed), f"Random {self.fmt.name} {seed}")
+        except RandomTeamError as error:
+            self.drawn.setText(f"No random team: {error}")
+            return
+        lookup = self.drawer.lookup
+        names = ", ".join(f"{_card_name(lookup, entry.ref)} \u00d7{entry.dice}" for entry in self._drawn.cards)
+        self.drawn.setText(f"{self._drawn.name}: {names}")
 
     def config(self) -> PlaytestConfig:
         return PlaytestConfig(ai=str(self.ai.currentData()), seed=self.seed.value(),
                               first=str(self.first.currentData()), life=self.life.value())
 
     def opponent_team(self) -> Team:
+        """The chosen opponent; RandomTeamError (a ValueError) when no random team could be drawn."""
         data = self.opponent.currentData()
+        if data == RANDOM:
+            if self._drawn is None:
+                raise RandomTeamError(self.drawn.text() or "no random team could be drawn")
+            return self._drawn
         if isinstance(data, Team):
             return data
         assert self.library is not None
