@@ -16,6 +16,7 @@ from teambuilder.ui import team_io
 from teambuilder.ui.collection_page import open_collection_page
 from teambuilder.ui.format_import import import_format_list
 from teambuilder.ui.main_menus import build_menus, make_action
+from teambuilder.ui.matchups import open_matchups
 
 if TYPE_CHECKING:
     from teambuilder.ui.main_window import MainWindow
@@ -101,6 +102,8 @@ def build_actions(window: MainWindow) -> tuple[QAction, QAction, dict[str, QActi
                              "Ctrl+Shift+M", "actionMyCollection", "Show only the cards you own (owned>0)"),
         "playtest": act("&Playtest against the AI\u2026", lambda _checked=False: window.playtest(),
                         "Ctrl+G", "actionPlaytest"),
+        "matchups": act("&Matchups against a field\u2026", lambda _checked=False: open_matchups(window),
+                        "Ctrl+Shift+G", "actionMatchups"),
         "dark": act("&Dark theme", window.toggle_theme, "Ctrl+Shift+T", "actionDarkTheme"),
         "shortcuts": act("&Keyboard shortcuts", window.shortcut_sheet, "F1", "actionShortcuts"),
         "query_help": act("&Search syntax", window.query_help, None, "actionQueryHelp"),

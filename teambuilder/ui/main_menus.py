@@ -61,6 +61,7 @@ def build_menus(window: QMainWindow, a: dict[str, QAction], undo: QAction, redo:
         menu.addAction(a[name])
     menu = window.menuBar().addMenu("&Play")
     menu.addAction(a["playtest"])
+    menu.addAction(a["matchups"])
     menu = window.menuBar().addMenu("&Catalogue")
     menu.addAction(a["find"])
     menu.addAction(a["filters"])
