@@ -3,7 +3,8 @@ and dark, drawn on whatever display is set (run it under Xvfb to see what a desk
 ``xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python tools/screenshots.py docs/``).
 
 It uses the user's catalogue cache but a scratch user folder, so no team or setting of
-yours is touched. Writes ``builder-<W>x<H>-<theme>.png`` and ``playtest-<W>x<H>-<theme>.png``.
+yours is touched. Writes ``builder-<W>x<H>-<theme>.png`` and ``playtest-<W>x<H>-<theme>.png``,
+and ``matchups-<theme>.png`` (the Matchups panel after a short run against three teams).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def main(out: Path) -> int:
     from teambuilder.ui import create_main_window, themes
     from teambuilder.ui.app import start_application
     from teambuilder.ui.playtest.launch import make_session
+    from teambuilder.ui.matchups import MatchupsDialog
     from teambuilder.ui.playtest.window import PlaytestWindow
 
     app = start_application("light")
@@ -56,7 +58,18 @@ def main(out: Path) -> int:
             _settle(app)
             playtest.grab().save(str(out / f"playtest-{width}x{height}-{theme}.png"))
             playtest.close()
-    print(f"wrote {len(SIZES) * len(THEMES) * 2} pictures to {out}")
+        field = [(name, read_team_file(teams / f"{name}.yaml"))
+                 for name in ("modern-brotherhood", "standard-villains", "standard-bat-family")]
+        matchups = MatchupsDialog(mine, catalogue, field)
+        matchups.games.setValue(40)
+        matchups.show()
+        matchups.run()
+        while matchups.worker is not None and not matchups.worker.wait(50):
+            app.processEvents()
+        _settle(app)
+        matchups.grab().save(str(out / f"matchups-{theme}.png"))
+        matchups.close()
+    print(f"wrote {len(SIZES) * len(THEMES) * 2 + len(THEMES)} pictures to {out}")
     return 0
 
 
