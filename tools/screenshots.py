@@ -28,8 +28,8 @@ def main(out: Path) -> int:
     from teambuilder.teams.team_file import read_team_file
     from teambuilder.ui import create_main_window, themes
     from teambuilder.ui.app import start_application
-    from teambuilder.ui.playtest.launch import make_session
     from teambuilder.ui.matchups import MatchupsDialog
+    from teambuilder.ui.playtest.launch import make_session
     from teambuilder.ui.playtest.window import PlaytestWindow
 
     app = start_application("light")
