@@ -87,16 +87,21 @@ def cmd_validate(args: argparse.Namespace, catalogue: Catalogue) -> int:
     return EXIT_LEGAL if legal else EXIT_ILLEGAL
 
 
+def _write_team(output: Path, team: Team) -> Path:
+    """Write ``team`` as JSON (a .json name) or YAML, atomically; one line if it fails."""
+    try:
+        write_text_atomic(output, to_json(team) if output.suffix.lower() == ".json" else to_yaml(team))
+    except OutputError as error:
+        raise TeamCommandError(str(error)) from error
+    return output
+
+
 def cmd_import(args: argparse.Namespace, catalogue: Catalogue) -> int:
     try:
         team = import_team(args.source, CardLookup(catalogue))
     except READ_ERRORS as error:
         raise TeamCommandError(str(error)) from error
-    output = Path(args.output)
-    try:
-        write_text_atomic(output, to_json(team) if output.suffix.lower() == ".json" else to_yaml(team))
-    except OutputError as error:
-        raise TeamCommandError(str(error)) from error
+    output = _write_team(Path(args.output), team)
     print(f"wrote {output}: {len(team.cards)} cards, {team.total_dice} dice, "
           f"{len(team.basic_actions)} basic actions")
     # Kept as written (the user may fix them), but never passed off as a good import.
@@ -197,11 +202,7 @@ def cmd_random(args: argparse.Namespace, catalogue: Catalogue) -> int:
         team = drawer.draw(random.Random(args.seed), f"Random {fmt.name} {args.seed}")
     except RandomTeamError as error:
         raise TeamCommandError(str(error), EXIT_ILLEGAL) from error
-    output = Path(args.output)
-    try:
-        write_text_atomic(output, to_json(team) if output.suffix.lower() == ".json" else to_yaml(team))
-    except OutputError as error:
-        raise TeamCommandError(str(error)) from error
+    output = _write_team(Path(args.output), team)
     print(f"wrote {output}: {team.name}, {len(team.cards)} cards, {team.total_dice} dice, "
           f"{len(team.basic_actions)} basic actions")
     return 0

@@ -17,12 +17,9 @@ from teambuilder.engine.actions import Decision, DecisionKind, Field, Purchase, 
 from teambuilder.engine.dice import ENERGY
 from teambuilder.engine.game import Game
 from teambuilder.engine.state import Zone
-from teambuilder.sim.playtest import PlaytestConfig
-from teambuilder.teams.team_file import read_team_file
 from teambuilder.ui.playtest.click_plan import spent_dice
-from teambuilder.ui.playtest.launch import make_session
 from teambuilder.ui.playtest.window import PlaytestWindow
-from tests.ui.test_playtest_window import TEAMS, open_window
+from tests.ui.test_playtest_window import open_window
 
 
 def click(qtbot: QtBot, widget, pos: QPoint | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -159,13 +156,7 @@ def test_block_by_clicking_a_blocker_then_an_attacker(qtbot: QtBot, catalogue) -
 
 
 def test_a_global_is_used_from_its_badge_on_the_card(qtbot: QtBot, catalogue) -> None:  # type: ignore[no-untyped-def]
-    mine, theirs = (read_team_file(TEAMS / "modern-infinity-watch.yaml"),
-                    read_team_file(TEAMS / "modern-brotherhood.yaml"))
-    session = make_session(mine, theirs, catalogue, PlaytestConfig(ai="greedy", seed=4, first="me"))
-    window = PlaytestWindow(session, catalogue, pace_ms=0, ask_before_closing=False)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
+    window = open_window(qtbot, catalogue, seed=4, teams=("modern-infinity-watch", "modern-brotherhood"))
     decision = play_until(qtbot, window, lambda g, d: any(isinstance(a, UseGlobal) for a in d.options))
     slot = next(a.slot for a in decision.options if isinstance(a, UseGlobal))
     chip = window.board.card_widget(slot)

@@ -10,18 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from teambuilder.teams.formats import user_formats_dir
 from teambuilder.ui.format_import import import_format_list
+from tests.teams.test_user_formats import LEAGUE as LEAGUE_FILE
 
-LEAGUE = """formats:
-  league:
-    name: Tuesday league
-    max_cards: 8
-    max_dice: 20
-    basic_actions: {min: 2, max: 2}
-    basic_action_dice: 3
-    life: 20
-    sets: [sww, xmf]
-    banned: [5sww]
-"""
+LEAGUE = LEAGUE_FILE.replace("sets: [sww, wf]", "sets: [sww, xmf]").replace("    # our Tuesday league\n", "")
 
 
 def test_an_imported_format_is_offered_without_a_restart(qtbot: QtBot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

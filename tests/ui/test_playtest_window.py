@@ -25,10 +25,10 @@ TEAMS = REPO / "data" / "teams"
 
 
 def open_window(qtbot: QtBot, catalogue, seed: int = 5, first: str = "me",  # type: ignore[no-untyped-def]
-                ask_before_closing: bool = False) -> PlaytestWindow:
+                ask_before_closing: bool = False, teams: tuple[str, str] = ("standard-bat-family",
+                                                                            "standard-villains")) -> PlaytestWindow:
     """A playtest window; it closes at the test's end without asking unless told to ask."""
-    mine, theirs = (read_team_file(TEAMS / "standard-bat-family.yaml"),
-                    read_team_file(TEAMS / "standard-villains.yaml"))
+    mine, theirs = (read_team_file(TEAMS / f"{teams[0]}.yaml"), read_team_file(TEAMS / f"{teams[1]}.yaml"))
     session = make_session(mine, theirs, catalogue, PlaytestConfig(ai="greedy", seed=seed, first=first))
     window = PlaytestWindow(session, catalogue, pace_ms=0, ask_before_closing=ask_before_closing)
     qtbot.addWidget(window)
