@@ -59,11 +59,13 @@ bench: $(NATIVE)
 	$(BIN)/python bench/limits.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/app.py
 
-# The wheel (with the card data and resources inside) and the PyInstaller desktop bundle.
+# The wheels (with the card data and resources inside): the pure one, and the platform one
+# carrying the compiled engine (tools/platform_wheel.py); then the PyInstaller desktop bundle.
 dist: $(NATIVE)
 	$(BIN)/python -m pip install --quiet -e '.[dev,dist]'
 	rm -rf dist build
 	$(BIN)/python -m pip wheel --quiet --no-deps -w dist .
+	$(BIN)/python tools/platform_wheel.py dist/teambuilder-*-py3-none-any.whl
 	packaging/build.sh
 
 # Lint and the strict type check of the core layers (the same set tests/test_architecture.py
