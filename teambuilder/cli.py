@@ -353,7 +353,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("team_b", metavar="TEAM_B")
     sim.add_argument("-n", "--games", type=int, required=True, metavar="N", help="number of games")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed S+i (default 0)")
-    sim.add_argument("--jobs", type=int, metavar="J", help="processes (default: the CPU count)")
+    sim.add_argument("--jobs", metavar="J|auto",
+                     help="processes (default auto: the CPUs this process may use; one for under 400 games)")
     sim.add_argument("--ai-a", metavar="NAME", help="AI for team A (default greedy, or random without it)")
     sim.add_argument("--ai-b", metavar="NAME", help="AI for team B (default greedy, or random without it)")
     sim.add_argument("--format", help="format key (default: team A's)")

@@ -63,11 +63,19 @@ class ProgressLine:
               f"{jobs} job{'s' if jobs != 1 else ''})", file=self.stream, flush=True)
 
 
+def parse_jobs(value: str | None) -> int | str:
+    """``--jobs``: a whole number of at least 1, or ``auto`` (the default)."""
+    if value is None or value == "auto":
+        return "auto"
+    if not value.isdigit() or int(value) < 1:
+        raise SimCommandError(f"--jobs must be a whole number of at least 1 or 'auto', got {value!r}")
+    return int(value)
+
+
 def cmd_sim(args: argparse.Namespace, open_catalogue: Callable[[], Catalogue]) -> int:
     if args.games < 1:
         raise SimCommandError(f"-n must be at least 1 (the number of games), got {args.games}")
-    if args.jobs is not None and args.jobs < 1:
-        raise SimCommandError(f"--jobs must be at least 1, got {args.jobs}")
+    wanted_jobs = parse_jobs(args.jobs)
     agents = (args.ai_a or default_agent(), args.ai_b or default_agent())
     try:
         check_agents(agents)
@@ -82,7 +90,7 @@ def cmd_sim(args: argparse.Namespace, open_catalogue: Callable[[], Catalogue]) -
     except MatchupError as error:
         raise SimCommandError(str(error)) from error
     settings = SimSettings(matchup, agents, args.games, args.seed)
-    jobs = effective_jobs(args.jobs, args.games)
+    jobs = effective_jobs(wanted_jobs, args.games)
     line = ProgressLine(sys.stderr)
     start = time.perf_counter()
     results = run_games(settings, jobs, line.update)

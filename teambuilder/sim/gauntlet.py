@@ -6,15 +6,14 @@ Pairing ``k`` is a sim of its own (``SimSettings``: the team in seat 0, the oppo
 games are the games ``teambuilder sim`` would play for the same two teams and seed. The
 games of all pairings are cut into batches and handed to one pool; each result carries
 its pairing and index, so the results, put back in order, are the same for any number of
-jobs. A small run (fewer than ``SMALL_RUN`` games) stays in this process: starting
-interpreters costs more than it saves.
+jobs. A small run (fewer than ``runner.SMALL_RUN`` games) stays in this process:
+starting interpreters costs more than it saves.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,14 +24,12 @@ from teambuilder.sim.runner import (
     GameResult,
     Progress,
     SimSettings,
+    available_cpus,
     check_agents,
+    effective_jobs,
     ignore_interrupts,
     play_game,
 )
-
-# Below this many games in all, one process plays them (measured: 200 greedy games took
-# 0.6 s in one process and 1.5 s with two, most of it starting the second interpreter).
-SMALL_RUN = 400
 
 
 @dataclass(frozen=True)
@@ -44,26 +41,9 @@ class Pairing:
     settings: SimSettings
 
 
-def available_cpus() -> int:
-    """The CPUs this process may run on (its affinity), not the machine's count."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:          # macOS and Windows have no affinity call
-        return os.cpu_count() or 1
-
-
 def jobs_for(jobs: int | str | None, games: int) -> int:
-    """Processes worth starting for ``games``: ``auto`` (or None) uses the CPUs this
-    process may run on, one process for a small run, never more than one per game."""
-    if jobs is None or jobs == "auto":
-        wanted = 1 if games < SMALL_RUN else available_cpus()
-    else:
-        wanted = int(jobs)
-        if wanted < 1:
-            raise ValueError(f"jobs must be at least 1 or 'auto', got {jobs}")
-    return max(1, min(wanted, games))
-
-
+    """Processes worth starting for a gauntlet of ``games`` (``runner.effective_jobs``)."""
+    return effective_jobs(jobs, games)
 
 
 def _play_tasks(task: Task) -> tuple[int, list[GameResult]]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.safe_io import OutputError, write_text_atomic
 from teambuilder.sim.cluster import ClusterError
-from teambuilder.sim.command import ProgressLine, SimCommandError, default_agent
+from teambuilder.sim.command import ProgressLine, SimCommandError, default_agent, parse_jobs
 from teambuilder.sim.gauntlet import Pairing, jobs_for, run_gauntlet
 from teambuilder.sim.gauntlet_report import Entrant, build_gauntlet_report, format_gauntlet, gauntlet_csv
 from teambuilder.sim.matchup import MatchupError, build_matchup
@@ -54,18 +54,10 @@ def _read(paths: Sequence[Path]) -> list[Team]:
         raise SimCommandError(str(error)) from error
 
 
-def _jobs(value: str | None) -> int | str:
-    if value is None or value == "auto":
-        return "auto"
-    if not value.isdigit() or int(value) < 1:
-        raise SimCommandError(f"--jobs must be a whole number of at least 1 or 'auto', got {value!r}")
-    return int(value)
-
-
 def cmd_gauntlet(args: argparse.Namespace, open_catalogue: Callable[[], Catalogue]) -> int:
     if args.games < 1:
         raise SimCommandError(f"-n must be at least 1 (games a pairing), got {args.games}")
-    jobs = _jobs(args.jobs)
+    jobs = parse_jobs(args.jobs)
     agents = (args.ai or default_agent(), args.opponent_ai or args.ai or default_agent())
     try:
         check_agents(agents)

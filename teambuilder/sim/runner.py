@@ -101,11 +101,28 @@ def check_agents(names: tuple[str, str]) -> None:
         make_agent(name, 0)
 
 
-def effective_jobs(jobs: int | None, games: int) -> int:
-    """Processes worth starting: ``jobs`` (default: the CPU count), at most one per game."""
-    wanted = jobs if jobs is not None else (os.cpu_count() or 1)
-    if wanted < 1:
-        raise ValueError(f"jobs must be at least 1, got {wanted}")
+# Below this many games, one process plays them (measured: 200 greedy games took 0.6 s in
+# one process and 1.5 s with two, most of it starting the second interpreter).
+SMALL_RUN = 400
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity), not the machine's count."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:          # macOS and Windows have no affinity call
+        return os.cpu_count() or 1
+
+
+def effective_jobs(jobs: int | str | None, games: int) -> int:
+    """Processes worth starting for ``games``: ``auto`` (or None) uses the CPUs this
+    process may run on, but one process for a small run; never more than one per game."""
+    if jobs is None or jobs == "auto":
+        wanted = 1 if games < SMALL_RUN else available_cpus()
+    else:
+        wanted = int(jobs)
+        if wanted < 1:
+            raise ValueError(f"jobs must be at least 1 or 'auto', got {jobs}")
     return max(1, min(wanted, games))
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from teambuilder.sim.gauntlet import SMALL_RUN, available_cpus, jobs_for
+from teambuilder.sim.gauntlet import jobs_for
+from teambuilder.sim.runner import SMALL_RUN, available_cpus
 from tests.fuzz.conftest import Run, run_cli
 
 TEAMS = Path(__file__).resolve().parents[2] / "data" / "teams"

@@ -93,7 +93,7 @@ def test_plain_output_is_a_short_table() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (("--ai-a", "genius"), "teambuilder: unknown AI 'genius' (one of "),
     (("-n", "0"), "teambuilder: -n must be at least 1 (the number of games), got 0"),
-    (("--jobs", "0"), "teambuilder: --jobs must be at least 1, got 0"),
+    (("--jobs", "0"), "teambuilder: --jobs must be a whole number of at least 1 or 'auto', got '0'"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
     run = _cli("sim", TEAM_A, TEAM_B, "-n", "2", *args)
