@@ -6,8 +6,7 @@ resolves wait in a new batch behind it (first triggered, first resolved). Once a
 resolving it finishes before the next one starts: its "you may" and "choose one" are answered and its
 targets chosen as it starts, and an effect with no legal target does not happen.
 
-Triggers are raised in ``events`` (``emit`` and ``watch``), below the effects they cause, and are
-re-exported here for the card scripts at the top of the stack.
+Triggers are raised in ``events`` (``emit``, ``watch``), below the effects they cause; re-exported here.
 
 ``zip`` here takes no ``strict=``: the lengths agree by construction, and mypyc compiles a plain ``zip``
 into a loop but a keyword into a generic call (12% more work a game, measured).
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import (
+    block_prices,
     choices,
     conditions,
     costs,
@@ -318,6 +318,8 @@ def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
 
 
 def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
+    if block_prices.paying(game):       # a price asked for a die in a block, not for an effect
+        return block_prices.answer(game, action)
     resolution = game.resolving
     assert resolution is not None and resolution.pricing is not None
     index = resolution.next_effect
