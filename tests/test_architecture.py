@@ -62,7 +62,8 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),
     ("moves", "references", "targets", "ko_instead", "global_targets"),  # moving dice; "it"; targets; held KOs, globals
-    ("keeping", "price_questions", "face_turning", "retargeting"),   # keep M; prices; face picks; new targets
+    # keep M; prices; face picks; new targets; a price per die in a block
+    ("keeping", "price_questions", "face_turning", "retargeting", "block_prices"),
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn

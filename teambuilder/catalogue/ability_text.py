@@ -321,8 +321,8 @@ def render_ability(ability: Ability) -> str:
             body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
-        body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in ("ko_instead", "any_ko_instead")
-                                              else ".")
+        body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in (
+            "ko_instead", "any_ko_instead", "any_reroll_instead") else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 

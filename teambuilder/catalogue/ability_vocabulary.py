@@ -24,7 +24,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
     "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "paid",
-    "any_ko_instead", "any_energized",
+    "any_ko_instead", "any_reroll_instead", "any_energized",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -47,6 +47,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "prevented": (None, "prevented"), "step_begins": (None, "step_begins"), "step_ends": (None, "step_ends"),
     "keyword_used": (None, "keyword_used"), "paid": (None, "paid"),
     "would_be_kod": ("ko_instead", "any_ko_instead"),     # a replacement: "if ... would be KO'd, ... instead"
+    "would_be_rerolled": (None, "any_reroll_instead"),   # "if ... would be rerolled by an effect, ... instead"
 }
 # The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
 # filter: {step: main}}``); the engine's Step enum by name.

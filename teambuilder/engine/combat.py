@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import assignment, combat_rules, events, keyword_combat, rules, stun
+from teambuilder.engine import assignment, block_prices, combat_rules, events, keyword_combat, rules, stun
 from teambuilder.engine.actions import (
     Action,
     Decision,
@@ -130,6 +130,20 @@ def resolve_blockers(game: Game, decision: Decision, action: Action) -> None:
     _pop(game)
     assert isinstance(action, DeclareBlockers)
     blocks = legal_blocks(game, action.blocks)
+    if not block_prices.wait(game, blocks):
+        _declare(game, blocks)
+
+
+def run_block_prices(game: Game, task: Task) -> None:
+    """Blocks with a price (``rule: block_price``): each priced die is paid for or its
+    blocks do not happen; then the blocks that stand are declared."""
+    blocks = block_prices.ask(game, task)
+    if blocks is not None:
+        _pop(game)
+        _declare(game, blocks)
+
+
+def _declare(game: Game, blocks: tuple[tuple[int, int], ...]) -> None:
     for blocker_id, attacker_id in sorted(blocks):
         blocker, attacker = game.dice[blocker_id], game.dice[attacker_id]
         game.this_turn.blocked.add(blocker.id)
@@ -327,6 +341,7 @@ def _second_attack_step(game: Game) -> None:
 
 RUNNERS: dict[TaskKind, Runner] = {
     TaskKind.DECLARE_ATTACKERS: run_declare_attackers, TaskKind.DECLARE_BLOCKERS: run_declare_blockers,
+    TaskKind.BLOCK_PRICES: run_block_prices,
     TaskKind.SPLIT_DAMAGE: run_split_damage, TaskKind.COMBAT_DAMAGE: run_combat_damage,
     TaskKind.FAST_DAMAGE: run_fast_damage, TaskKind.FAST_KO: run_combat_ko, TaskKind.COMBAT_KO: run_combat_ko,
     TaskKind.COMBAT_END: run_combat_end,

@@ -165,6 +165,9 @@ class TurnMemory:
         # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
+        # Rerolls held while their replacement is asked (``ko_instead``): die -> (zone an
+        # energy result goes to, replaced).
+        self.held_rerolls: dict[int, tuple[str, bool]] = {}
         self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
         self.turned_or_rerolled: set[int] = set()   # players a field die of whose was rerolled or turned to energy
 
@@ -175,7 +178,7 @@ class TurnMemory:
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
                       self.once_fired, self.kos, self.dealers, self.held_kos, self.ko_spared, self.global_marks,
-                      self.turned_or_rerolled):
+                      self.turned_or_rerolled, self.held_rerolls):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -206,6 +209,7 @@ class TurnMemory:
         other.dealers = list(self.dealers)
         other.held_kos = dict(self.held_kos)
         other.ko_spared = dict(self.ko_spared)
+        other.held_rerolls = dict(self.held_rerolls)
         other.global_marks = set(self.global_marks)
         other.turned_or_rerolled = set(self.turned_or_rerolled)
         return other

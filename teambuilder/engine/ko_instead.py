@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import effects
+from teambuilder.engine import effects, events
 from teambuilder.engine.events import PendingTrigger, ability_of
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -28,14 +28,42 @@ if TYPE_CHECKING:
 REPLACING = ("ko_instead", "any_ko_instead")
 
 
+def hold_reroll(game: Game, die: Die, into: Zone, by: int) -> bool:
+    """An effect of player ``by`` would reroll field die ``die``: when an ``any_reroll_instead``
+    ability may replace that reroll, the reroll is held and that ability resolves next (as
+    ``hold_ko``; ``ko_instead.finish_held`` then spares the die or rerolls it). True when held."""
+    if die.id in game.this_turn.held_rerolls or "any_reroll_instead" not in game.tables.watched \
+            or die.zone is not Zone.FIELD:
+        return False
+    queued = len(game.new_triggers)
+    events.watch(game, "any_reroll_instead", die, player=die.owner, by=by)
+    found = game.new_triggers[queued:]
+    if not found:
+        return False
+    del game.new_triggers[queued:]
+    game.trigger_batches.insert(0, [found[0]])
+    game.this_turn.held_rerolls[die.id] = (into.value, False)
+    game.say(f"{game.die_name(die)} would be rerolled: {found[0].label(game)} may replace it.", die.owner)
+    return True
+
+
 def replacing(game: Game, trigger: PendingTrigger) -> bool:
     """Whether ``trigger`` is a held KO's replacement."""
     return trigger.event_die is not None and trigger.event_die in game.this_turn.held_kos \
         and ability_of(game, trigger).trigger in REPLACING
 
 
+def replacing_reroll(game: Game, trigger: PendingTrigger) -> bool:
+    """Whether ``trigger`` is a held reroll's replacement (``any_reroll_instead``)."""
+    return trigger.event_die is not None and trigger.event_die in game.this_turn.held_rerolls \
+        and ability_of(game, trigger).trigger == "any_reroll_instead"
+
+
 def replacement_did(game: Game, trigger: PendingTrigger) -> None:
-    """An effect of the replacement did something: the KO is replaced."""
+    """An effect of the replacement did something: the KO (or reroll) is replaced."""
+    if replacing_reroll(game, trigger):
+        assert trigger.event_die is not None
+        game.this_turn.held_rerolls[trigger.event_die] = (game.this_turn.held_rerolls[trigger.event_die][0], True)
     if replacing(game, trigger):
         assert trigger.event_die is not None
         held = game.this_turn.held_kos[trigger.event_die]
@@ -43,7 +71,17 @@ def replacement_did(game: Game, trigger: PendingTrigger) -> None:
 
 
 def finish_held(game: Game, trigger: PendingTrigger) -> None:
-    """The replacement has resolved (or was declined): spare the die, or KO it now."""
+    """The replacement has resolved (or was declined): spare the die, or KO (reroll) it now."""
+    if replacing_reroll(game, trigger):
+        assert trigger.event_die is not None
+        into, rerolled_instead = game.this_turn.held_rerolls[trigger.event_die]
+        die = game.dice[trigger.event_die]
+        if rerolled_instead:
+            game.say(f"{game.die_name(die)} is not rerolled.", die.owner)
+        elif die.zone is Zone.FIELD:
+            effects.reroll_fielded(game, die, Zone(into))
+        del game.this_turn.held_rerolls[trigger.event_die]
+        return
     if not replacing(game, trigger):
         return
     assert trigger.event_die is not None

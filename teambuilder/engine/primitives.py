@@ -180,7 +180,8 @@ def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bo
 
 def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     for die in (dice := rules.rerollable(ctx.game, dice, ctx.controller, ctx.kind)):     # cant_reroll holds some back
-        reroll_fielded(ctx.game, die, ZONE_OF[effect.into] if effect.into else Zone.RESERVE)
+        if not ko_instead.hold_reroll(ctx.game, die, into := ZONE_OF.get(effect.into, Zone.RESERVE), ctx.controller):
+            reroll_fielded(ctx.game, die, into)
     return bool(dice)
 
 
@@ -288,9 +289,8 @@ def _rule(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
         ctx.game.say(f"{ctx.game.die_name(die)} loses its text this turn.", ctx.controller)
     if effect.rule == "goes_instead" and not dice:
         return False        # a replacement for the chosen dice, and none was found
-    # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the
-    # reserve that costs less to field) it lasts its time. A replacement follows its dice
-    # wherever they go (it is about where they go next).
+    # A rule on dice in the field ends when they leave it; on dice elsewhere (a die in the reserve
+    # that costs less to field) it lasts its time. A replacement follows its dice wherever they go.
     ctx.game.turn_rules.append(rules.ActiveRule(
         ctx.controller, ctx.slot, effect, None if ctx.source is None else ctx.source.id,
         dice=tuple(d.id for d in dice), until_turn=until,

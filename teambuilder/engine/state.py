@@ -286,6 +286,7 @@ class TaskKind(StrEnum):
     END_MAIN = "end_main"
     DECLARE_ATTACKERS = "declare_attackers"
     DECLARE_BLOCKERS = "declare_blockers"
+    BLOCK_PRICES = "block_prices"      # blockers declared, their prices being paid (``block_prices``)
     ATTACK_WINDOW = "attack_window"
     SPLIT_DAMAGE = "split_damage"
     FAST_DAMAGE = "fast_damage"

@@ -6,8 +6,7 @@ resolves wait in a new batch behind it (first triggered, first resolved). Once a
 resolving it finishes before the next one starts: its "you may" and "choose one" are answered and its
 targets chosen as it starts, and an effect with no legal target does not happen.
 
-Triggers are raised in ``events`` (``emit`` and ``watch``), below the effects they cause, and are
-re-exported here for the card scripts at the top of the stack.
+Triggers are raised in ``events`` (``emit``, ``watch``), below the effects they cause; re-exported here.
 
 ``zip`` here takes no ``strict=``: the lengths agree by construction, and mypyc compiles a plain ``zip``
 into a loop but a keyword into a generic call (12% more work a game, measured).
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import (
+    block_prices,
     choices,
     conditions,
     costs,
@@ -229,7 +229,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
-        if done and game.this_turn.held_kos:
+        if done and (game.this_turn.held_kos or game.this_turn.held_rerolls):
             replacement_did(game, trigger)           # a replacement did something: the KO is replaced
         if game.over or game.decision is not None and game.decision.kind is not DecisionKind.SCRIPT:
             return
@@ -248,7 +248,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         # Every effect found nothing to do (no die to spin down, a condition of its own
         # script unmet): the log says so, rather than the ability passing in silence.
         game.say(f"{trigger.label(game)} changes nothing.", trigger.controller)
-    if game.this_turn.held_kos:
+    if game.this_turn.held_kos or game.this_turn.held_rerolls:
         finish_held(game, trigger)
 
 
@@ -318,6 +318,8 @@ def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
 
 
 def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
+    if block_prices.paying(game):       # a price asked for a die in a block, not for an effect
+        return block_prices.answer(game, action)
     resolution = game.resolving
     assert resolution is not None and resolution.pricing is not None
     index = resolution.next_effect
