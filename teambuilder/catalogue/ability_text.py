@@ -174,6 +174,8 @@ def _describe_effect(effect: Effect) -> str:
             "end every ongoing effect of Global Abilities"
     if op in ("turn_to_energy", "turn_to_face", "double_printed"):
         return refs.face_words(effect, to)
+    if op == "move" and effect.into == "held":
+        return f"put {to} on this card"
     if op == "move":
         level = f" at level {effect.level}" if effect.level else ""
         whose = "the " if effect.into not in ("prep", "used", "bag") else (

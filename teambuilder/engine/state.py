@@ -31,6 +31,7 @@ class Zone(StrEnum):
     RESERVE = "reserve"
     FIELD = "field"
     OUT_OF_PLAY = "out of play"
+    HELD = "held"            # kept on a character's card (Doctor Fate: Tower of Fate), brought back later
     USED = "used"
     GONE = "gone"            # a token that left the field: it no longer exists
 
