@@ -118,7 +118,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.not_keywords and any(game.has_keyword(die, k) for k in f.not_keywords):
         return False
-    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)) or (
+    if f.energy and not (card is not None and set(card.card.energy) & set(f.energy)
+                         or set(f.energy) & game.granted_energy(die)) or (
             f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy)):
         return False
     if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
