@@ -123,7 +123,9 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"whose card has {'a' if f.card_token else 'no'} +1A/+1D token")
     if f.has_global is True:
         extras.append("whose card has a global ability")
-    if f.zone not in ("field", "any"):
+    if f.held:
+        extras.append("on this card" if f.held == "any" else "put on this card on an earlier turn")
+    if f.zone not in ("field", "any", "held"):
         extras.append(f"in {'the ' if f.zone != 'out_of_play' else ''}{ZONE_WORDS[f.zone]}")
     if f.zones:
         extras.append("in " + ("your " if yours else "the ") + " or ".join(ZONE_WORDS[z] for z in f.zones))

@@ -99,7 +99,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
                 "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token", "below_this_level",
-                "paid_for_event", "fielding")
+                "paid_for_event", "fielding", "held")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -112,6 +112,9 @@ def parse_filter(raw: Any) -> DieFilter:
     if it:
         # "it" may be anywhere, and of any kind (a die just drawn, KO'd or rolled).
         raw = {"zone": "any", "kind": "any", **raw}
+    if raw.get("held") is not None:
+        # Dice kept on this card are in a zone of their own, of any kind.
+        raw = {"zone": "held", "kind": "any", **raw}
     zones: tuple[str, ...] = ()
     if isinstance(raw.get("zone"), list):
         zones = tuple(choice_of({"zone": z}, "zone", ZONES) for z in raw["zone"])
@@ -145,6 +148,7 @@ def parse_filter(raw: Any) -> DieFilter:
         instigator=bool(opt_bool(raw, "instigator")), partner=bool(opt_bool(raw, "partner")),
         paired=opt_bool(raw, "paired"), equipped=bool(opt_bool(raw, "equipped")),
         this_card=bool(opt_bool(raw, "this_card")),
+        held=choice_of(raw, "held", ("any", "earlier")) if raw.get("held") is not None else "",
         other_die=bool(opt_bool(raw, "other_die")), doomed=opt_bool(raw, "doomed"),
         it=it, not_it=raw.get("it") is False or raw.get("those") is False,
         face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES + DOUBLE_FACES) if raw.get("face") is not None else "",

@@ -47,6 +47,7 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "keyword": f"{_verb(who, 'has', 'have')} {wording.keyword_words(effect.keyword, effect.amount.fixed)}",
         "affiliation": f"{_verb(who, 'has', 'have')} "
                        + _BY.get(effect.by, f"the {affiliation_words((effect.affiliation,))} affiliation"),
+        "energy_type": f"{who} also count as {'/'.join('[' + t + ']' for t in effect.types)} character dice",
         "draw_extra": (f"{'each player draws' if effect.by == 'each' else 'you draw'} {amount} extra die"
                        " in the Clear and Draw step"),
         "no_text": (f"{_verb(who, 'loses its', 'lose their')} text" if effect.by == "die" else

@@ -174,9 +174,13 @@ def _describe_effect(effect: Effect) -> str:
             "end every ongoing effect of Global Abilities"
     if op in ("turn_to_energy", "turn_to_face", "double_printed"):
         return refs.face_words(effect, to)
+    if op == "move" and effect.into == "held":
+        return f"put {to} on this card"
     if op == "move":
-        level = f" at level {effect.level}" if effect.level else ""
-        whose = "the " if effect.into not in ("prep", "used", "bag") else (
+        kept = effect.to.die.held     # dice kept on this card go back to their owners' zones
+        level = f" at level {effect.level}" if effect.level else \
+            " at the level it had" if kept and effect.into == "field" else ""
+        whose = "its owner's " if kept else "the " if effect.into not in ("prep", "used", "bag") else (
             "your " if effect.to.die.owner == "you" or effect.to.die.this else "its owner's ")
         how_many = f"{amount} of " if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
         return f"move {how_many}{to} to {whose}{ZONE_WORDS[effect.into]}{level}"

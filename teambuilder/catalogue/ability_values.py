@@ -109,6 +109,7 @@ class DieFilter:
     partner: bool = False         # Heroic: the die paired with this die (with this card's dice, for statics)
     paired: bool | None = None    # Heroic: a die that has a partner (True) or none (False)
     equipped: bool = False        # Equip: the character die this Gear die (this card's Gear dice) is attached to
+    held: str = ""                # "any": kept on this card (``into: held``); "earlier": put there on an earlier turn
     this_card: bool = False       # any die of the ability's own card (every Zod die, not just the one)
     other_die: bool = False       # not the ability's own die (other dice of its card still match)
     doomed: bool | None = None    # has damage enough to be KO'd at the next check (Iron Will, Regenerate aside)

@@ -55,7 +55,7 @@ STEP_NAMES: tuple[str, ...] = ("start", "clear_and_draw", "roll_and_reroll", "ma
 
 LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
 REACTIONS: tuple[str, ...] = ("damaged", "targeted", "dealt")
-ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "any")
+ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "held", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
 OWNERS: tuple[str, ...] = ("you", "opponent")
 PAYERS: tuple[str, ...] = ("you", "opponent")     # who pays an effect's ``unless`` or ``pay`` price

@@ -55,7 +55,8 @@ LABEL_IFS = {"retaliation": "another die of this card is active",
              "resistance": "one of your character dice was KO'd this turn",
              "common_ground": "this die attacks together with a Villain character die"}
 ZONE_WORDS = {"bag": "bag", "prep": "Prep Area", "reserve": "Reserve Pool", "field": "Field Zone",
-              "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere"}
+              "out_of_play": "out of play", "used": "Used Pile", "card": "card", "any": "anywhere",
+              "held": "this card"}
 DURATION_WORDS = {"turn": " until end of turn", "static": "", "until_your_next_turn": " until your next turn",
                   "while_attacking": " while attacking this turn", "next_turn": " during the next turn",
                   "until_opponent_turn_ends": " until the end of your opponent's turn",

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 ZONE_OF = {"card": Zone.CARD, "bag": Zone.BAG, "prep": Zone.PREP, "reserve": Zone.RESERVE,
-           "field": Zone.FIELD, "out_of_play": Zone.OUT_OF_PLAY, "used": Zone.USED}
+           "field": Zone.FIELD, "out_of_play": Zone.OUT_OF_PLAY, "used": Zone.USED,
+           "held": Zone.HELD}
 
 
 def affiliations(game: Game, die: Die) -> set[str]:

@@ -161,11 +161,11 @@ def spin_to(game: Game, die: Die, level: int) -> bool:
 
 def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool = False,
          by_ko: bool = False, cause: int | None = None) -> None:
-    """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field
-    forgets its damage and effects and goes back to its real owner; a die placed in the
-    field shows ``level`` (or level 1 when it was not on a character face). A die leaving
-    the field raises "leaves_field", saying which player made it leave (``cause``, else
-    the player whose ability is being applied): Aftershock."""
+    """Move a die to ``zone`` (not fielding: no "when fielded"). A die leaving the field forgets its damage
+    and effects and goes back to its real owner; a die placed in the field shows ``level`` (or level 1 when it
+    was not on a character face; a die off a card, its old level). A die leaving the field raises "leaves_field",
+    saying which player made it leave (``cause``, else the player whose ability is being applied): Aftershock."""
+    level = keywords.off_card(game, die, level) if die.zone is Zone.HELD else level
     leaving = die.zone is Zone.FIELD and zone is not Zone.FIELD and "leaves_field" in game.tables.watched
     if leaving and cause is None:
         acting = game.this_turn.acting
@@ -194,7 +194,7 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
             die.face = index
     names = {Zone.PREP: "the prep area", Zone.USED: "the used pile", Zone.BAG: "the bag",
              Zone.FIELD: "the field", Zone.RESERVE: "the reserve pool", Zone.OUT_OF_PLAY: "out of play",
-             Zone.CARD: "its card"}
+             Zone.CARD: "its card", Zone.HELD: "a character's card"}
     if not quiet:
         game.say(f"{game.die_name(die)} moves to {names[zone]}.", die.owner)
     if "moved" in game.tables.watched:

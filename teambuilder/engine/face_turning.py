@@ -7,7 +7,9 @@ opponent) chooses among the die's distinct energy faces, fewest energy first (a 
 decision answered with ``Choose(N)``, N in that order); a die with one distinct energy face
 is turned without a question. Like a field die rerolled to energy (rulebook, "Rerolling
 dice"), the die leaves the field, loses what it had been given and goes to its owner's
-Reserve Pool showing that face. The dice are asked about one at a time; the ability goes on
+Reserve Pool showing that face; a die in the Prep Area (a KO'd die: "when KO'd, you may
+spin him to any energy face", Doomsday: Unlimited Stamina, 139skc) just shows that face there.
+The dice are asked about one at a time; the ability goes on
 with its next effect once they are answered.
 
 ``turn_to_face`` turns each die to a face the effect names: ``level: N`` its level N character
@@ -52,8 +54,8 @@ def energy_faces(die: Die, single: bool = False) -> list[int]:
 
 # A field die, or an unblocked attacker already set aside after dealing its damage (Mister
 # Mind 40skc: "after dealing combat damage to your opponent, put it into your Reserve Pool on an
-# energy face").
-TURNABLE = (Zone.FIELD, Zone.OUT_OF_PLAY)
+# energy face"), or a KO'd die in the Prep Area (filter ``zone: prep``).
+TURNABLE = (Zone.FIELD, Zone.OUT_OF_PLAY, Zone.PREP)
 
 
 def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -103,6 +105,9 @@ def _turn(game: Game, die: Die, face: int) -> None:
     name = game.die_name(die)
     game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
     die.face = face
+    if die.zone is Zone.PREP:
+        game.say(f"{name} is turned to {die.spec.faces[face].describe()} in the prep area.", die.owner)
+        return
     game.say(f"{name} is turned to {die.spec.faces[face].describe()} and moves to the reserve pool.",
              die.home if die.home is not None else die.owner)
     move(game, die, Zone.RESERVE, quiet=True)

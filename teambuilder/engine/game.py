@@ -247,6 +247,9 @@ class Game:
         """Affiliations rules in force give ``die`` (for ``selectors``, below ``rules``)."""
         return rules.granted_affiliations(self, die)
 
+    def granted_energy(self, die: Die) -> set[str]:
+        return rules.granted_energy(self, die) if self.turn_rules or self.tables.rule_slots else set()
+
     def is_active_card(self, slot: int) -> bool:
         return any(d.slot == slot and d.zone is _FIELD for d in self.dice)
 

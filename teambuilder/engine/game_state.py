@@ -261,6 +261,9 @@ class Bookkeeping:
         self.equipped: dict[int, int] = {}       # Gear die -> the character die it is attached to
         # Heroic pairs: die -> (its partner, the player whose next turn's start ends the pair).
         self.partners: dict[int, tuple[int, int]] = {}
+        # Dice kept on a character's card (``into: held``): die -> (the card's slot, the level
+        # it had, the turn it was put there).
+        self.held: dict[int, tuple[int, int, int]] = {}
 
     def copy(self) -> Bookkeeping:
         other = Bookkeeping()
@@ -277,6 +280,7 @@ class Bookkeeping:
         other.flipped = set(self.flipped)
         other.equipped = dict(self.equipped)
         other.partners = dict(self.partners)
+        other.held = dict(self.held)
         return other
 
 

@@ -235,6 +235,13 @@ def set_aside(game: Game, die: Die, duration: str, level: int | None = None, dam
     return True
 
 
+def off_card(game: Game, die: Die, level: int | None) -> int | None:
+    """A die kept on a character's card (``into: held``) leaves it: the level it comes back
+    at, unless the effect names one, is the level it had when put there."""
+    kept = game.bookkeeping.held.pop(die.id, None)
+    return kept[1] if level is None and kept is not None else level
+
+
 def end_of_turn(game: Game) -> bool:
     """Cleanup: captures and control end; dice set aside come back (taking the damage they
     were set aside with: True when some did); tokens stay."""

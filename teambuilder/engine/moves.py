@@ -212,3 +212,19 @@ def pick(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> b
     for die in dice:
         ctx.game.say(f"{ctx.game.die_name(die)} is chosen.", ctx.controller)
     return bool(dice)
+
+
+def hold(ctx: Context, dice: list[Die]) -> bool:
+    """``into: held``: each die is kept on this ability's card (a zone of its own), with the
+    level it showed, until an effect moves it on (``held: any`` / ``held: earlier`` dice)."""
+    game = ctx.game
+    if ctx.slot is None:
+        return False
+    card = game.slots[ctx.slot].card.card.name
+    for die in dice:
+        face = die.spec.faces[die.face]
+        level = face.level if face.kind == CHARACTER and die.zone is Zone.FIELD else 1
+        effects.move(game, die, Zone.HELD, quiet=True)
+        game.bookkeeping.held[die.id] = (ctx.slot, level, game.turn_number)
+        game.say(f"{game.die_name(die)} is put on {card}'s card.", ctx.controller)
+    return bool(dice)

@@ -188,10 +188,10 @@ def _reroll(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 def _move(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     if not effect.amount.is_fixed or effect.amount.fixed:
         dice = dice[:value(ctx, effect)]
-    for die in dice:
+    for die in (dice if effect.into != "held" else []):
         die.owner = ctx.controller if die.zone is Zone.CARD and die.owner is None else die.owner   # (off its card)
         move(ctx.game, die, ZONE_OF[effect.into], effect.level or None)
-    return bool(dice)
+    return moves.hold(ctx, dice) if effect.into == "held" else bool(dice)
 
 
 def _draw(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:

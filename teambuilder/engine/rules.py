@@ -115,8 +115,7 @@ def _conditions_hold(game: Game, owner: int, slot: int, ability: Ability) -> boo
 
 
 def in_force(game: Game, name: RuleName) -> list[ActiveRule]:
-    """Every rule called ``name`` in force now (do not change the list: inside a reading
-    pass it is shared)."""
+    """Every rule called ``name`` in force now (do not change the list: inside a reading pass it is shared)."""
     if name not in game.tables.rule_index and not game.turn_rules and not game.bookkeeping.borrowed:
         return NONE    # most rules are on no card of this game: asked very often, cheaply
     return game.remembered((name,), lambda: [r for r in game.turn_rules if r.effect.rule == name and _alive(game, r)]
@@ -132,17 +131,14 @@ def _alive(game: Game, rule: ActiveRule) -> bool:
 def applies(game: Game, rule: ActiveRule, die: Die) -> bool:
     if rule.dice:
         return die.id in rule.dice
-    if rule.effect.applies_to is None:
-        return True
-    return selectors.matches(rule.context(game), die, rule.effect.applies_to)
+    return rule.effect.applies_to is None or selectors.matches(rule.context(game), die, rule.effect.applies_to)
 
 
 def comes_from(game: Game, rule: ActiveRule, source: Die | None) -> bool:
     """Whether a rule's ``match`` (what the rule is about: a damage source, a blocker...)
     accepts ``source``; no ``match`` accepts anything."""
-    if rule.effect.match is None:
-        return True
-    return source is not None and selectors.matches(rule.context(game), source, rule.effect.match)
+    return rule.effect.match is None or source is not None and selectors.matches(
+        rule.context(game), source, rule.effect.match)
 
 
 def amount(game: Game, rule: ActiveRule) -> int:
@@ -151,10 +147,8 @@ def amount(game: Game, rule: ActiveRule) -> int:
 
 def as_owned_by(game: Game, die: Die, player: int) -> Die:
     """A die still on its card has no owner yet; costs ask about it as the buyer's."""
-    if die.owner == player:
-        return die
-    return game.remembered(("owned", die.id, player),
-                           lambda: _unmarked_copy(die, player))
+    return die if die.owner == player else game.remembered(("owned", die.id, player),
+                                                           lambda: _unmarked_copy(die, player))
 
 
 def _unmarked_copy(die: Die, owner: int) -> Die:
@@ -321,6 +315,12 @@ def _granted_affiliations(game: Game, die: Die) -> set[str]:
         else:
             found.add(rule.effect.affiliation)
     return found
+
+
+def granted_energy(game: Game, die: Die) -> set[str]:
+    """Energy types rules give ``die`` (``rule: energy_type``; not a rule asking about energy)."""
+    found = [r for r in in_force(game, "energy_type") if not (r.effect.applies_to and r.effect.applies_to.energy)]
+    return {t for rule in found if applies(game, rule, die) for t in rule.effect.types}
 
 
 def extra_draws(game: Game, player: int) -> int:

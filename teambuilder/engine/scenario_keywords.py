@@ -4,7 +4,9 @@ A team entry may say ``experience: N`` (Experience tokens on the card), ``card_t
 (+1A/+1D tokens put on it by ``do: card_token``), ``stun: N`` (Stun tokens on it) and
 ``side: back`` (a Flip card showing its back); a die entry may say ``attached_to: LABEL`` (a Gear die
 equipped to that character die) and ``partner: LABEL`` (a Heroic pair, until the start of
-the die's owner's next turn). ``expect: dice:`` may check the same facts: ``experience``,
+the die's owner's next turn), and ``held_on: LABEL`` (a die in the ``held`` zone, kept on that
+die's card since an earlier turn at the level it shows: ``into: held``). ``expect: dice:`` may
+check the same facts: ``experience``,
 ``card_tokens``, ``stun``, ``side``, ``attached_to`` and ``partner`` (a label, or null).
 """
 
@@ -14,11 +16,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from teambuilder.engine import keyword_flip
+from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.game import Game
-from teambuilder.engine.state import Die
+from teambuilder.engine.state import Die, Zone
 
 CARD_KEYS = ("experience", "card_tokens", "side", "stun")
-DIE_KEYS = ("attached_to", "partner")
+DIE_KEYS = ("attached_to", "partner", "held_on")
 KEYWORD_FACTS = ("experience", "card_tokens", "side", "attached_to", "partner", "stun")
 
 
@@ -44,6 +47,13 @@ def set_die_links(game: Game, die: int, entry: Mapping[str, Any], label: Callabl
         ends = owner if owner is not None else game.active
         game.bookkeeping.partners[die] = (other, ends)
         game.bookkeeping.partners[other] = (die, ends)
+    if entry.get("held_on") is not None:
+        kept, holder = game.dice[die], game.dice[label(entry["held_on"])]
+        face = kept.spec.faces[kept.face]
+        kept.zone = Zone.HELD
+        if holder.slot is not None:
+            game.bookkeeping.held[die] = (holder.slot, face.level if face.kind == CHARACTER else 1,
+                                          game.turn_number - 1)
 
 
 def die_facts(game: Game, die: Die, labels: dict[int, str]) -> dict[str, Any]:

@@ -111,6 +111,7 @@ DIE: dict[str, tuple[Check, str]] = {
     "damage": (_bounded(0, 99), "a number from 0 to 99"), "label": (LABEL, "a label"),
     "rolls": (_list_of(_text_or_number), "a list of faces"),
     "attached_to": (LABEL, "a die label"), "partner": (LABEL, "a die label"),
+    "held_on": (LABEL, "a die label"),
 }
 EXPECT: dict[str, tuple[Check, str]] = {
     "life": (_mapping_of(INT), "a mapping of player names to life"),

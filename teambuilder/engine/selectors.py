@@ -118,7 +118,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.not_keywords and any(game.has_keyword(die, k) for k in f.not_keywords):
         return False
-    if f.energy and (card is None or not set(card.card.energy) & set(f.energy)) or (
+    if f.energy and not (card is not None and set(card.card.energy) & set(f.energy)
+                         or set(f.energy) & game.granted_energy(die)) or (
             f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy)):
         return False
     if f.not_energy and card is not None and set(card.card.energy) & set(f.not_energy):
@@ -171,6 +172,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.this_card and (die.slot is None or die.slot != ctx.slot):
         return False
+    if f.held and not _held_here(ctx, die, f.held):
+        return False
     if f.other_die and die is ctx.source:
         return False
     if f.doomed is not None and doomed(game, die) != f.doomed:
@@ -214,6 +217,13 @@ def _matches_choice(ctx: Context, die: Die, name: str) -> bool:
         card = ctx.game.card_of(die)
         return card is not None and choice.text in card.card.energy
     return choice.kind is ChoiceKind.AFFILIATION and choice.text in affiliations(ctx.game, die)
+
+
+def _held_here(ctx: Context, die: Die, when: str) -> bool:
+    """``held: any``: the die is kept on this ability's card; ``held: earlier``: and was put
+    there on an earlier turn."""
+    kept = ctx.game.bookkeeping.held.get(die.id)
+    return kept is not None and kept[0] == ctx.slot and (when == "any" or kept[2] < ctx.game.turn_number)
 
 
 def _is_this(ctx: Context, die: Die) -> bool:

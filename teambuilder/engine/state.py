@@ -1,9 +1,8 @@
 """Game state values: zones, dice, card slots, players (and the read-only pass over them).
 
-Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` /
-``blocking`` marks on a die in the field), so a die cannot be in two places or none.
-A die's ``zone`` and ``owner`` are written only through properties that keep the game's
-``ZoneIndex`` in step: the index is derived from them at every write, never set apart.
+Invariant: every die has exactly one ``zone`` (the attack zone is the ``attacking`` / ``blocking`` marks on
+a die in the field), so a die cannot be in two places or none. A die's ``zone`` and ``owner`` are written
+only through properties that keep the game's ``ZoneIndex`` in step: derived from them at every write.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ class Zone(StrEnum):
     RESERVE = "reserve"
     FIELD = "field"
     OUT_OF_PLAY = "out of play"
+    HELD = "held"            # kept on a character's card (Doctor Fate: Tower of Fate), brought back later
     USED = "used"
     GONE = "gone"            # a token that left the field: it no longer exists
 
