@@ -167,3 +167,15 @@ def card_tokens(game: Game, slot: int | None, player: int = 0, whose: str = "thi
         return 0 if slot is None else game.bookkeeping.card_tokens.get(slot, 0)
     owner = player if whose == "you" else 1 - player
     return sum(n for card, n in game.bookkeeping.card_tokens.items() if game.slots[card].owner == owner)
+
+
+def holders(game: Game, slot: int) -> tuple[int, ...]:
+    """Whom a card's static ("while active") abilities belong to: its owner; for a basic
+    action in the middle (no owner), each player who has one of its dice in the field (a
+    Continuous die's rules are its controller's), or the player who brought it when nobody
+    has (its ``always`` abilities)."""
+    card = game.slots[slot]
+    if card.owner is not None:
+        return (card.owner,)
+    found = sorted({d.owner for d in game.slot_dice[slot] if d.zone is Zone.FIELD and d.owner is not None})
+    return tuple(found) if found else (card.brought_by,)

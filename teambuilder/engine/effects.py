@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import (
     combat_rules,
     conditions,
+    die_facts,
     events,
     keyword_experience,
     keywords,
@@ -59,12 +60,10 @@ def _bonuses(game: Game) -> StaticBonuses:
     for slot in slots:
         if text_loss.card_text_blank(game, slot.index):
             continue
-        owner = slot.owner if slot.owner is not None else slot.brought_by
-        for ability in game.abilities_of(slot.index):
-            if not ability.is_static:
-                continue
-            if ability.trigger == "while_active" and (slot.index not in active
-                                                      or not text_loss.speaks(game, slot.index)):
+        holders = die_facts.holders(game, slot.index)       # (a basic action's: whoever fielded it)
+        for owner, ability in ((o, a) for a in game.abilities_of(slot.index) for o in holders):
+            if not ability.is_static or ability.trigger == "while_active" and (
+                    slot.index not in active or not text_loss.speaks(game, slot.index)):
                 continue
             ctx = Context(game, owner, slot.index, kind="static")
             if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
