@@ -149,6 +149,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "remove_damage": (),                 # "remove all damage from it"
     "lock_global": ("duration",),        # the Global Ability the card chose ("choose", choice: global) can't be used
     "end_global_effects": (),            # every ongoing effect of a Global Ability ends
+    "cancel_global": (),                 # the Global Ability just used (global_used's) does not resolve
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

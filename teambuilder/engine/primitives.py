@@ -9,7 +9,7 @@ from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
-from teambuilder.engine.global_targets import end_global_effects, lock_global, origin
+from teambuilder.engine.global_targets import cancel_global, end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
@@ -396,5 +396,5 @@ HANDLERS = {
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
-    "end_global_effects": end_global_effects,
+    "end_global_effects": end_global_effects, "cancel_global": cancel_global,
 }
