@@ -108,13 +108,14 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         tokens = keyword_experience.bonus(game, die)
         attack += tokens
         defense += tokens
-    if swap:
-        attack, defense = defense, attack
+    attack, defense = (defense, attack) if swap else (attack, defense)
     for mod in die.modifiers:     # overrides, in the order they came: "set" both, "set_attack" A only
         if mod.kind == "set":
             attack, defense = mod.attack, mod.defense
         elif mod.kind == "set_attack":
             attack = mod.attack
+    if game.has_rules and die.zone is Zone.FIELD and combat_rules.die_has(game, die, "attack_equals_defense"):
+        attack = defense          # "his A equals his D" (Iceman 142dps): whatever his D is now
     return max(0, attack), max(0, defense)
 
 
