@@ -63,6 +63,7 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "action_life_cost": f"{_PAYER.get(effect.by, 'each player')} must pay {amount} life to use an action die",
         "cant_spin_down": f"{who} can't be spun down{_BY.get(effect.by, '')}",
         "fielding_unseen": f"fielding {who} doesn't trigger opposing abilities",
+        "max_damage_per_turn": f"you take no more than {amount} damage during each of your opponent's turns",
         "attack_equals_defense": _verb(who, "has A equal to its D", "have A equal to their D"),
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
