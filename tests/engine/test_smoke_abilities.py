@@ -54,6 +54,8 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                  "its own player's (tests/scenarios/cards/dps/2dps-return-x-men-die-frees-collar.yaml uses it)",
     ("44dps", 1): "needs an opposing Continuous action die used; the smoke position's opponent uses none "
                   "(tests/scenarios/cards/dps/44dps-continuous-rerolled-*.yaml fire it)",
+    ("119dps", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
+                   "are 4 or fewer (tests/scenarios/cards/dps/119dps-*.yaml draw 6 and 4)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
     ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
