@@ -174,6 +174,14 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                     game.new_triggers.append(pending)
 
 
+def stats_raised(game: Game, die: Die, attack: int, defense: int) -> None:
+    """An effect raised ``die``'s A and/or D: its own ``attack_raised`` / ``defense_raised`` (amount: by how much)."""
+    if attack > 0 and "attack_raised" in game.tables.watched:
+        emit(game, "attack_raised", die, amount=attack)
+    if defense > 0 and "defense_raised" in game.tables.watched:
+        emit(game, "defense_raised", die, amount=defense)
+
+
 def _unseen(game: Game, die: Die) -> bool:
     """Fielding ``die`` triggers no opposing ability (``rule: fielding_unseen`` on it: Rogue 89dps)."""
     return game.has_rules and any(rules.applies(game, r, die) for r in rules.in_force(game, "fielding_unseen"))
