@@ -99,6 +99,11 @@ def _extras(f: DieFilter, yours: bool) -> str:
     extras = []
     if f.fewest_card_tokens:
         extras.append("whose card has the fewest +1A/+1D tokens of its team")
+    if f.shares_team_affiliation:
+        extras.append("that shares a team affiliation with a character card on your team")
+    if f.name_or_depends:
+        name = f.name_or_depends
+        extras.append(f"that is {name} or whose card has an ability that needs an active {name}")
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
     if f.fielding is not None:

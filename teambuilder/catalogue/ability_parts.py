@@ -99,7 +99,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
                 "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token", "below_this_level",
-                "paid_for_event", "fielding", "held")
+                "paid_for_event", "fielding", "held", "shares_team_affiliation", "name_or_depends")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -156,6 +156,8 @@ def parse_filter(raw: Any) -> DieFilter:
         stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
         fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")), token=opt_bool(raw, "token"),
+        shares_team_affiliation=bool(opt_bool(raw, "shares_team_affiliation")),
+        name_or_depends=str(raw.get("name_or_depends", "")),
         below_this_level=bool(opt_bool(raw, "below_this_level")), paid_for_event=bool(opt_bool(raw, "paid_for_event")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 

@@ -66,6 +66,9 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "block_price": (f"blocks your opponent declares cost them [{amount}]"
                         + (f" or {amount} life" if effect.by == "energy_or_life" else "")
                         + f" for each die among {who} in them"),
+        "fielding_unseen": f"fielding {who} doesn't trigger opposing abilities",
+        "max_damage_per_turn": f"you take no more than {amount} damage during each of your opponent's turns",
+        "attack_equals_defense": _verb(who, "has A equal to its D", "have A equal to their D"),
         "spin_to_top": f"whenever {who} would spin up, they spin to their highest level",
         "purchase_to": wording.purchase_to_words(effect.duration == "once", who if effect.applies_to else "",
                                                  effect.by),

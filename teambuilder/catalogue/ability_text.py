@@ -168,6 +168,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"reroll {to}" + (f"; on an energy face it goes to the {ZONE_WORDS[effect.into]}" if effect.into else "")
     if op == "remove_damage":
         return f"remove all damage from {to}"
+    if op == "cancel_global":
+        return "cancel that Global Ability"
     if op in ("lock_global", "end_global_effects"):
         return ("it can't be used " + ("until the start of your next turn" if effect.duration == "until_your_next_turn"
                                        else "this turn")) if op == "lock_global" else \

@@ -134,6 +134,8 @@ class DieFilter:
     paid_for_event: bool = False  # spent as energy to field the event's die this turn
     below_this_level: bool = False  # its level is lower than this die's (a static counts it for each die it changes)
     fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
+    shares_team_affiliation: bool = False   # shares an affiliation with a character card on the controller's team
+    name_or_depends: str = ""     # named this, or its card has a while-active ability needing this name active
 
     @property
     def stat_limits(self) -> bool:

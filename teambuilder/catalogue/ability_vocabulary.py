@@ -18,7 +18,8 @@ from teambuilder.catalogue.rule_names import RULE_NAMES
 SELF_TRIGGERS: tuple[str, ...] = (
     "fielded", "attacks", "blocks", "blocked", "engaged", "damaged", "ko", "purchased",
     "deals_damage", "kos", "energized",
-) + ("spins_up", "rolled_from_prep") + ("leaves_field",) + ("ko_instead",)   # Awaken, Back for More; Aftershock
+) + ("spins_up", "rolled_from_prep") + ("leaves_field",) + ("ko_instead",) \
+    + ("attack_raised", "defense_raised")   # Awaken, Back for More; Aftershock; an effect raised its A / D
 WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
@@ -46,6 +47,7 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "energy_spent": (None, "energy_spent"), "die_rolled": (None, "die_rolled"), "moved": (None, "moved"),
     "prevented": (None, "prevented"), "step_begins": (None, "step_begins"), "step_ends": (None, "step_ends"),
     "keyword_used": (None, "keyword_used"), "paid": (None, "paid"),
+    "attack_raised": ("attack_raised", None), "defense_raised": ("defense_raised", None),
     "would_be_kod": ("ko_instead", "any_ko_instead"),     # a replacement: "if ... would be KO'd, ... instead"
     "would_be_rerolled": (None, "any_reroll_instead"),   # "if ... would be rerolled by an effect, ... instead"
 }
@@ -150,6 +152,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "remove_damage": (),                 # "remove all damage from it"
     "lock_global": ("duration",),        # the Global Ability the card chose ("choose", choice: global) can't be used
     "end_global_effects": (),            # every ongoing effect of a Global Ability ends
+    "cancel_global": (),                 # the Global Ability just used (global_used's) does not resolve
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

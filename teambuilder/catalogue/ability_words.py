@@ -32,6 +32,8 @@ TRIGGER_LABELS = {
     "while_active": "While active", "always": "At all times", "action": "Action", "burst": "Burst",
     "double_burst": "Double burst",
     "spins_up": "When this die spins up", "rolled_from_prep": "When rolled from the Prep Area",
+    "attack_raised": "Each time an effect raises this die's A",
+    "defense_raised": "Each time an effect raises this die's D",
     "burst_rolled": "While active, at the end of a step in which you rolled a burst",
     "step_begins": "While active, at the start of {step}", "step_ends": "While active, at the end of {step}",
     "keyword_used": "While active, whenever {when} uses {keyword}",

@@ -229,8 +229,19 @@ def _next_die_shields(game: Game, batch: list[DamageEvent]) -> None:
 
 
 def _life_floor(game: Game, event: DamageEvent) -> int:
-    """Lex Luthor: Ex-Con: non-combat damage cannot take that player below 1 life."""
-    if event.combat or not game.has_rules or event.player is None:
+    """Lex Luthor: Ex-Con: non-combat damage cannot take that player below 1 life. D'Ken:
+    M'Kraan Crystal (``max_damage_per_turn``): at most N damage in each of the opponent's turns."""
+    if not game.has_rules or event.player is None:
+        return event.amount
+    if game.active != event.player:
+        for rule in rules.in_force(game, "max_damage_per_turn"):
+            if rule.controller == event.player:
+                room = max(0, rules.amount(game, rule) - game.this_turn.life_damage.get(event.player, 0))
+                if event.amount > room:
+                    game.say(f"takes no more than {rules.amount(game, rule)} damage this turn "
+                             f"({event.amount - room} reduced to 0).", event.player)
+                    event.amount = room
+    if event.combat:
         return event.amount
     for rule in rules.in_force(game, "life_floor"):
         if rule.controller == event.player:
@@ -271,6 +282,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
                      event.player)
             hurt_players[event.player] = hurt_players.get(event.player, 0) + event.amount
             game.damage_taken[event.player] += event.amount
+            game.this_turn.life_damage[event.player] = game.this_turn.life_damage.get(event.player, 0) + event.amount
             if event.source is not None:
                 game.this_turn.player_hits.setdefault(event.player, set()).add(event.source)
             hurt_by.setdefault(event.player, event)

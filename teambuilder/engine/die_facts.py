@@ -168,3 +168,37 @@ def card_tokens(game: Game, slot: int | None, player: int = 0, whose: str = "thi
         return 0 if slot is None else game.bookkeeping.card_tokens.get(slot, 0)
     owner = player if whose == "you" else 1 - player
     return sum(n for card, n in game.bookkeeping.card_tokens.items() if game.slots[card].owner == owner)
+
+
+def holders(game: Game, slot: int) -> tuple[int, ...]:
+    """Whom a card's static ("while active") abilities belong to: its owner; for a basic
+    action in the middle (no owner), each player who has one of its dice in the field (a
+    Continuous die's rules are its controller's), or the player who brought it when nobody
+    has (its ``always`` abilities)."""
+    card = game.slots[slot]
+    if card.owner is not None:
+        return (card.owner,)
+    found = sorted({d.owner for d in game.slot_dice[slot] if d.zone is Zone.FIELD and d.owner is not None})
+    return tuple(found) if found else (card.brought_by,)
+
+
+def shares_team_affiliation(game: Game, die: Die, player: int) -> bool:
+    """Whether ``die`` shares an affiliation with a character card on ``player``'s team."""
+    team: set[str] = set()
+    for slot in game.slots:
+        if slot.owner == player and slot.card.card.kind == "character":
+            team.update(slot.card.card.affiliations)
+    return bool(team & affiliations(game, die))
+
+
+def name_or_depends(game: Game, die: Die, name: str) -> bool:
+    """Whether ``die`` is named ``name``, or its card has a while-active ability that holds
+    only while a ``name`` die is active ("a Wolverine die, or one with a 'while Wolverine is
+    active' ability")."""
+    card = game.card_of(die)
+    if card is None:
+        return False
+    return card.card.name == name or any(
+        ability.trigger == "while_active" and any(c.kind == "count" and c.die is not None and name in c.die.names
+                                                  for c in ability.conditions)
+        for ability in card.abilities)

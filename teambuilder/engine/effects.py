@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from teambuilder.engine import (
     combat_rules,
     conditions,
+    die_facts,
     events,
     keyword_experience,
     keywords,
@@ -59,12 +60,10 @@ def _bonuses(game: Game) -> StaticBonuses:
     for slot in slots:
         if text_loss.card_text_blank(game, slot.index):
             continue
-        owner = slot.owner if slot.owner is not None else slot.brought_by
-        for ability in game.abilities_of(slot.index):
-            if not ability.is_static:
-                continue
-            if ability.trigger == "while_active" and (slot.index not in active
-                                                      or not text_loss.speaks(game, slot.index)):
+        holders = die_facts.holders(game, slot.index)       # (a basic action's: whoever fielded it)
+        for owner, ability in ((o, a) for a in game.abilities_of(slot.index) for o in holders):
+            if not ability.is_static or ability.trigger == "while_active" and (
+                    slot.index not in active or not text_loss.speaks(game, slot.index)):
                 continue
             ctx = Context(game, owner, slot.index, kind="static")
             if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
@@ -109,13 +108,14 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
         tokens = keyword_experience.bonus(game, die)
         attack += tokens
         defense += tokens
-    if swap:
-        attack, defense = defense, attack
+    attack, defense = (defense, attack) if swap else (attack, defense)
     for mod in die.modifiers:     # overrides, in the order they came: "set" both, "set_attack" A only
         if mod.kind == "set":
             attack, defense = mod.attack, mod.defense
         elif mod.kind == "set_attack":
             attack = mod.attack
+    if game.has_rules and die.zone is Zone.FIELD and combat_rules.die_has(game, die, "attack_equals_defense"):
+        attack = defense          # "his A equals his D" (Iceman 142dps): whatever his D is now
     return max(0, attack), max(0, defense)
 
 

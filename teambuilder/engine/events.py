@@ -156,7 +156,8 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
         else:
             watchers = _watchers(game, slot.index, any(abilities[i].anywhere for i in indexes))
         for controller, source in watchers:
-            if event in _YOURS and player != controller:
+            if event in _YOURS and player != controller or event == "any_fielded" and die is not None \
+                    and die.owner != controller and _unseen(game, die):
                 continue
             for index in indexes:
                 pending = PendingTrigger(controller, slot.index, index, source,
@@ -171,6 +172,19 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                             continue
                         game.this_turn.once_fired.add((controller, slot.index, index))
                     game.new_triggers.append(pending)
+
+
+def stats_raised(game: Game, die: Die, attack: int, defense: int) -> None:
+    """An effect raised ``die``'s A and/or D: its own ``attack_raised`` / ``defense_raised`` (amount: by how much)."""
+    if attack > 0 and "attack_raised" in game.tables.watched:
+        emit(game, "attack_raised", die, amount=attack)
+    if defense > 0 and "defense_raised" in game.tables.watched:
+        emit(game, "defense_raised", die, amount=defense)
+
+
+def _unseen(game: Game, die: Die) -> bool:
+    """Fielding ``die`` triggers no opposing ability (``rule: fielding_unseen`` on it: Rogue 89dps)."""
+    return game.has_rules and any(rules.applies(game, r, die) for r in rules.in_force(game, "fielding_unseen"))
 
 
 def _trap_dice(game: Game, slot: int) -> list[tuple[int, int | None]]:

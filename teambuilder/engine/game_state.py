@@ -170,6 +170,8 @@ class TurnMemory:
         self.held_rerolls: dict[int, tuple[str, bool]] = {}
         self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
         self.turned_or_rerolled: set[int] = set()   # players a field die of whose was rerolled or turned to energy
+        self.life_damage: dict[int, int] = {}    # player -> damage dealt to them this turn
+        self.drawn_in_step: dict[int, int] = {}  # player -> dice they drew in this turn's Clear and Draw Step
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
@@ -178,7 +180,7 @@ class TurnMemory:
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
                       self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
                       self.once_fired, self.kos, self.dealers, self.held_kos, self.ko_spared, self.global_marks,
-                      self.turned_or_rerolled, self.held_rerolls):
+                      self.turned_or_rerolled, self.held_rerolls, self.life_damage, self.drawn_in_step):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -212,6 +214,8 @@ class TurnMemory:
         other.held_rerolls = dict(self.held_rerolls)
         other.global_marks = set(self.global_marks)
         other.turned_or_rerolled = set(self.turned_or_rerolled)
+        other.life_damage = dict(self.life_damage)
+        other.drawn_in_step = dict(self.drawn_in_step)
         return other
 
 

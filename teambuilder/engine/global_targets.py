@@ -8,7 +8,10 @@ duration: until_your_next_turn}`` locks it: a ``no_globals`` rule (``by: chosen`
 ``locked`` before offering a global. "Cancel any persistent Global Ability effects"
 (``{do: end_global_effects}``): the stat changes globals gave (tagged ``global`` as they
 are made: ``origin``), the marks they put on dice this turn, and the rules in force they
-put there end now.
+put there end now. "Cancel that Global Ability" (Blink: Warp Portals, 100dps, on a
+``global_used`` trigger): ``{do: cancel_global}`` takes the global just used (the event's card,
+waiting behind the "whenever a global is used" abilities) off the queue: it never resolves,
+its cost stays paid.
 """
 
 from __future__ import annotations
@@ -79,3 +82,17 @@ def end_global_effects(ctx: Context, effect: Effect, dice: list[Die], players: l
     game.say(f"ends {ended} ongoing Global Ability effect(s)." if ended else "no Global Ability effect is ongoing.",
              ctx.controller)
     return bool(ended)
+
+
+def cancel_global(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: cancel_global``: the Global Ability just used (of the event's card, by the event's
+    player) is taken off the queue before it resolves; what was paid stays paid."""
+    game = ctx.game
+    for queue in [game.new_triggers, *reversed(game.trigger_batches)]:
+        for pending in reversed(queue):
+            if pending.kind == "global" and pending.slot == ctx.event_slot and pending.controller == ctx.event_player:
+                queue.remove(pending)
+                game.say(f"cancels the global of {game.slots[pending.slot].card.card.full_name}.", ctx.controller)
+                return True
+    game.say("no Global Ability is waiting to resolve; nothing is cancelled.", ctx.controller)
+    return False

@@ -8,8 +8,9 @@ from teambuilder.catalogue.abilities import KEEP, RULES, Effect
 from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead, moves, rules, scripts, selectors, stun
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.events import stats_raised
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
-from teambuilder.engine.global_targets import end_global_effects, lock_global, origin
+from teambuilder.engine.global_targets import cancel_global, end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
@@ -30,10 +31,8 @@ ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
 def players_of(ctx: Context, who: str | None, chosen: list[int] | None = None) -> list[int]:
     me = ctx.controller
-    if who == "you":
-        return [me]
-    if who == "opponent":
-        return [1 - me]
+    if who in ("you", "opponent"):
+        return [me] if who == "you" else [1 - me]
     if who == "each":
         return [ctx.game.active, ctx.game.inactive]
     if who in ("active", "event"):
@@ -121,8 +120,9 @@ def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
     kind = "while_attacking" if effect.duration == "while_attacking" else "add"
     for die in dice:
         die.modifiers.append(StatModifier(a, d, origin(ctx), kind))
-        when = " while attacking" if kind == "while_attacking" else ""
-        ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{when} this turn.", die.owner)
+        ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{' while attacking' * (kind != 'add')} this turn.",
+                     die.owner)
+        stats_raised(ctx.game, die, a, d)        # "each time an effect raises its A or D" (Corsair 64dps)
     return bool(dice)
 
 
@@ -396,5 +396,5 @@ HANDLERS = {
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
-    "end_global_effects": end_global_effects,
+    "end_global_effects": end_global_effects, "cancel_global": cancel_global,
 }

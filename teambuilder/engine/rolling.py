@@ -37,7 +37,10 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
         drawn.append(die)
     if drawn and "drawn" in game.tables.watched:
         kind = "clear_and_draw" if game.step == Step.CLEAR_AND_DRAW else "effect"
-        events.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind=kind, by=player)
+        total = len(drawn)
+        if kind == "clear_and_draw":        # (the step's dice so far: Swarm's and Rush's extra dice add up)
+            total = game.this_turn.drawn_in_step[player] = game.this_turn.drawn_in_step.get(player, 0) + total
+        events.watch(game, "drawn", drawn[-1], player=player, amount=total, kind=kind, by=player)
     return drawn
 
 

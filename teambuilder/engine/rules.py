@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.catalogue.rule_names import RuleName
-from teambuilder.engine import conditions, selectors, text_loss
+from teambuilder.engine import conditions, die_facts, selectors, text_loss
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import KEYWORD_MARK, Die, Slot, Zone
 
@@ -88,12 +88,10 @@ def card_rules(game: Game, name: RuleName) -> Iterator[ActiveRule]:
             continue
         if text_loss.card_text_blank(game, slot.index):
             continue
-        owner = slot.owner if slot.owner is not None else slot.brought_by
-        if ability.conditions and not _conditions_hold(game, owner, slot.index, ability):
-            continue
-        for effect in ability.effects:
-            if effect.op == "rule" and effect.rule == name:
-                yield ActiveRule(owner, slot.index, effect)
+        for owner in die_facts.holders(game, slot.index):    # (a basic action's: whoever fielded it)
+            if not ability.conditions or _conditions_hold(game, owner, slot.index, ability):
+                yield from (ActiveRule(owner, slot.index, e) for e in ability.effects
+                            if e.op == "rule" and e.rule == name)
 
 
 NONE: list[ActiveRule] = []   # shared answer for rules nobody states: never changed

@@ -21,7 +21,9 @@ from teambuilder.engine.die_facts import (
     fewest_card_tokens,
     is_action_die,
     is_character_die,
+    name_or_depends,
     reserve_energy,
+    shares_team_affiliation,
     shown_energy,
     shows,
     sidekick_now,
@@ -185,6 +187,9 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if (f.min_cost is not None and die_cost(game, die) < f.min_cost
             or f.fewest_card_tokens and not fewest_card_tokens(game, die)):
+        return False
+    if f.shares_team_affiliation and not shares_team_affiliation(game, die, ctx.controller) \
+            or f.name_or_depends and not name_or_depends(game, die, f.name_or_depends):
         return False
     if f.hit and die.id not in game.this_turn.player_hits.get(
             ctx.controller if f.hit == "you" else 1 - ctx.controller, ()):

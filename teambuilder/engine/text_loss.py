@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import conditions, selectors
+from teambuilder.engine import conditions, die_facts, selectors
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
 
@@ -93,11 +93,10 @@ def _read_statics(game: Game) -> tuple[frozenset[int], frozenset[int]]:
                     continue
             if _turn_blank(game, slot.index, False):
                 continue
-            owner = slot.owner if slot.owner is not None else slot.brought_by
-            if ability.conditions and not conditions.all_hold(
-                    Context(game, owner, slot.index, kind="static"), ability.conditions):
-                continue
-            contexts = [Context(game, owner, slot.index, source, kind="static") for source in sources]
+            owners = [o for o in die_facts.holders(game, slot.index) if not ability.conditions
+                      or conditions.all_hold(Context(game, o, slot.index, kind="static"), ability.conditions)]
+            contexts = [Context(game, owner, slot.index, source, kind="static") for source in sources
+                        for owner in owners if source is None or source.owner in (owner, None)]
             for effect in ability.effects:
                 if effect.op != "rule" or effect.rule != "no_text" or effect.applies_to is None:
                     continue

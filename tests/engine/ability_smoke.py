@@ -230,7 +230,8 @@ class _Run:
         if flow == Flow.MAIN:
             if trigger == "global":
                 action = self.offered(lambda o: isinstance(o, UseGlobal) and o.slot == slot and o.ability == index)
-            elif main is not None and trigger in ("action", "burst", "double_burst"):
+            elif main is not None and (trigger in ("action", "burst", "double_burst") or trigger == "while_active"
+                                       and not game.is_character(main)):   # (a Continuous action die)
                 action = self.offered(lambda o: isinstance(o, UseAction) and o.die == main.id)
             elif main is not None and trigger in ("fielded", "while_active"):
                 action = self.offered(lambda o: isinstance(o, Field) and o.die == main.id)

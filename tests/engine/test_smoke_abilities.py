@@ -50,6 +50,12 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                  "without energy (tests/scenarios/cards/ig/66ig-mask-spent-to-field-deals-damage.yaml fires it)",
     ("136ig", 1): "the smoke position fields the die without spending energy, so no [mask] was spent to field it "
                   "(tests/scenarios/cards/ig/136ig-fielded-rerolls-opposing.yaml fires it)",
+    ("2dps", 2): "the global answers an opposing Collar die in the field; the smoke position's Collar dice are "
+                 "its own player's (tests/scenarios/cards/dps/2dps-return-x-men-die-frees-collar.yaml uses it)",
+    ("44dps", 1): "needs an opposing Continuous action die used; the smoke position's opponent uses none "
+                  "(tests/scenarios/cards/dps/44dps-continuous-rerolled-*.yaml fire it)",
+    ("119dps", 1): "needs the opponent to draw more than 4 dice in one Clear and Draw; the smoke position's draws "
+                   "are 4 or fewer (tests/scenarios/cards/dps/119dps-*.yaml draw 6 and 4)",
     ("69dps", 1): "the smoke position KOs no opposing die with 3D or more by the player's own damage "
                   "(tests/scenarios/cards/dps/69dps-ko-high-defense-three-damage.yaml fires it)",
     ("9ig", 2): "the global needs less than 10 life; the smoke position's player who is behind has exactly 10 "
