@@ -58,7 +58,14 @@ class Problem:
             where += f"card {self.card}: "
         if self.field:
             where += f"{self.field}: "
-        return where + self.message
+        return printable(where + self.message)
+
+
+def printable(text: str) -> str:
+    """``text`` on one line, whatever a hostile file put in it: control characters and
+    the characters Python and terminals break lines at (\\x1c-\\x1e, \\x85, U+2028 ...)
+    are shown escaped, as ``repr`` would show them."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 class _Checker:

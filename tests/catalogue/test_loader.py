@@ -115,3 +115,13 @@ def test_energy_faces_are_checked_and_defaulted(cards_copy: Path, loaded) -> Non
     messages = [str(p) for p in load_catalogue(cards_copy).problems]
     assert any("card 1sww: energy_faces: unknown energy symbol 'glitter'" in m for m in messages)
     assert any("a die has 6 faces; 2 energy + 3 character + 0 action faces make 5" in m for m in messages)
+
+
+def test_a_field_name_with_control_characters_is_reported_on_one_line(cards_copy: Path) -> None:
+    # Found by the card-file fuzzer: a key holding \x1e (a line break to Python's
+    # splitlines) split the problem across two lines, the second without file or line.
+    (cards_copy / "wko16m.yaml").write_bytes(b'cards:\n- {"\\x1E": null}\nset: {code: wko16m}\n')
+    result = load_catalogue(cards_copy)
+    lines = [str(p) for p in result.problems if "wko16m" in str(p)]
+    assert lines and all(len(line.splitlines()) == 1 for line in lines)
+    assert any("\\x1e: unknown field" in line for line in lines), lines
