@@ -190,7 +190,7 @@ def parse_amount(raw: Any) -> Amount:
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
                       "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
-                      "kos", "purchases", "this_game", "globals_used"), "amount")
+                      "highest", "kos", "purchases", "this_game", "globals_used"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -199,6 +199,7 @@ def parse_amount(raw: Any) -> Amount:
         distinct=choice_of(raw, "distinct", DISTINCT, "dice"),
         stat=choice_of(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
         of=choice_of(raw, "of", ("this", "event", "target", "it", "opponent"), "this"), energy=energy,
+        highest=parse_filter(raw["highest"]) if raw.get("highest") is not None else None,
         reserve_types=bool(opt_bool(raw, "reserve_types")),
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
         prep_energy=bool(opt_bool(raw, "prep_energy")),

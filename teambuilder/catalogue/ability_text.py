@@ -59,6 +59,9 @@ def describe_amount(amount: Amount) -> str:
                 "sharing_affiliation": describe_dice(amount.count, plural=True) + " sharing one affiliation",
                 }[amount.distinct]
         base = f"the number of {what}"
+    elif amount.stat is not None and amount.highest is not None:
+        stat = {"attack": "A", "defense": "D", "fielding": "fielding cost"}.get(amount.stat, amount.stat)
+        base = f"the highest {stat} among {describe_dice(amount.highest, plural=True)}"
     elif amount.stat is not None:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
@@ -220,6 +223,8 @@ def _describe_effect(effect: Effect) -> str:
         return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
     if op == "use_effect" and effect.cards == "attacks":
         return f"use a copy of the “when attacks” abilities of {to}, as this die's"
+    if op == "use_effect" and effect.cards == "fielded":
+        return f"use a copy of the “when fielded” abilities of {to}, as this die's"
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")

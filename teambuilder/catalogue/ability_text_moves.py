@@ -171,4 +171,6 @@ def face_words(effect: Effect, to: str) -> str:
     if effect.op == "turn_to_face":
         face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
         return f"turn {to} to {their} {face}"
+    if effect.duration == "static":     # a "while active" one: for as long as it holds
+        return f"{to} {'have' if to.endswith(' dice') else 'has'} {their} printed A doubled, on every level"
     return f"double the printed A of {to} until end of turn"

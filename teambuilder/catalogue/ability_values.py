@@ -175,6 +175,7 @@ class Amount:
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
     of: str = "this"                # this | event | target | it (the total over "those" dice); energy: opponent
+    highest: DieFilter | None = None   # with ``stat``: the highest value among the dice this filter reaches
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage

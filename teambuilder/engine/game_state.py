@@ -37,7 +37,7 @@ class GameTables:
     def __init__(self, slots: list[Slot], index_rules: Callable[[list[Slot]], RuleIndex]) -> None:
         # Cards with static stat changes: the only ones stats must look at; cards with rules.
         self.static_slots = [s for s in slots if any(
-            a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
+            a.is_static and any(e.op in ("modify", "double_printed") for e in a.effects) for a in s.card.abilities)]
         # Whether any static ability can lower a defense: if none can, only a damaged or
         # modified die (or one printed at defense 0) can need a KO check.
         self.static_lowers_defense = any(e.op == "modify" and e.defense < 0 for s in self.static_slots

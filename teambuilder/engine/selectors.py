@@ -285,6 +285,8 @@ def amount(ctx: Context, value: Amount) -> int:
     game, base = ctx.game, 0
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
+    elif value.stat is not None and value.highest is not None:    # the highest among the dice reached
+        base = max((stat_of(game, die, value.stat) for die in select(ctx, value.highest)), default=0)
     elif value.stat is not None:
         dice = ctx.it if value.of == "it" else [{"this": ctx.source, "event": ctx.event_die,
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]
