@@ -25,6 +25,7 @@ def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
     face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
         " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "") + (
+        " drawn in this turn's Clear and Draw Step" if f.drawn else "") + (
         "" if f.stunned is None else " whose card has a Stun token" if f.stunned else " whose card has no Stun token"
     ) + ("" if f.token is None else " that is a token" if f.token else " that is not a token")
     if not f.zones:

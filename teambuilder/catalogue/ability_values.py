@@ -125,6 +125,7 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+    drawn: bool | None = None     # drawn in this turn's Clear and Draw Step (Swarm and Rush extras too)
     stunned: bool | None = None   # its card carries a Stun token (False: none)
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
     paid_for: bool = False        # spent as energy to field the ability's own die this turn

@@ -139,6 +139,7 @@ class TurnMemory:
         # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
         self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
+        self.drawn_in_step: set[int] = set()     # dice drawn in this turn's Clear and Draw Step
         self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
         self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
@@ -156,7 +157,8 @@ class TurnMemory:
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
+                      self.drawn_in_step, self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage,
+                      self.field_payments,
                       self.once_fired, self.kos, self.dealers, self.held_kos, self.ko_spared, self.global_marks,
                       self.turned_or_rerolled):
             table.clear()
@@ -182,6 +184,7 @@ class TurnMemory:
         other.adventurers = set(self.adventurers)
         other.shields = dict(self.shields)
         other.began_in_prep = set(self.began_in_prep)
+        other.drawn_in_step = set(self.drawn_in_step)
         other.bursts_rolled = set(self.bursts_rolled)
         other.kod_by_damage = set(self.kod_by_damage)
         other.field_payments = dict(self.field_payments)

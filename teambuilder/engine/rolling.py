@@ -45,7 +45,8 @@ def draw(game: Game, player: int, count: int, watched: bool = True) -> list[Die]
 
 def drawn_in_step(game: Game, player: int, drawn: list[Die]) -> None:
     """The ``drawn`` event of a Clear and Draw Step: every die it drew (its amount), the
-    last of them as the event's die."""
+    last of them as the event's die (the dice are kept: the die filter ``drawn``)."""
+    game.this_turn.drawn_in_step = {d.id for d in drawn}
     if drawn and "drawn" in game.tables.watched:
         events.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind="clear_and_draw", by=player)
 

@@ -79,6 +79,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
+    if f.drawn is not None and (die.id in game.this_turn.drawn_in_step) != f.drawn:
+        return False          # drawn in this turn's Clear and Draw Step
     if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
             ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
         return False          # fielded this turn; spent to field this die (``paid_for``)
