@@ -24,6 +24,6 @@ RuleName = Literal[
     "spin_to_top", "max_damage_per_blocker", "one_damage_rerolls", "counts_as_name", "purchase_to", "lose_keyword",
     "min_attackers", "extra_attack_step", "damage_to_chosen",
     "reduce_damage", "max_combat_damage", "cant_spin_up", "cant_spin_down", "global_life_cost", "action_life_cost",
-    "cant_turn_to_energy",
+    "cant_turn_to_energy", "first_point_prevented",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)

@@ -194,7 +194,8 @@ def _rerolls_instead(game: Game, event: DamageEvent, target: Die, optional: bool
 
 def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
     """Lex Luthor: Kansas Native: the first character die that damages the rule owner each
-    turn deals only 1; of several at once, the biggest is reduced (the owner's best pick)."""
+    turn deals only 1; of several at once, the biggest is reduced (the owner's best pick). Groot:
+    the first point of combat damage each die deals the rule owner each turn is prevented."""
     for rule in rules.in_force(game, "reduce_first_to_one"):
         player = rule.controller
         if game.script_state.get(f"reduced:{player}") == game.turn_number:
@@ -207,6 +208,16 @@ def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
                      f"{biggest.amount} becomes 1.", player)
             biggest.amount = 1
             game.script_state[f"reduced:{player}"] = game.turn_number
+    for rule in rules.in_force(game, "first_point_prevented"):     # Groot: Jolly Protector (111ig)
+        player, key = rule.controller, f"first_point:{rule.controller}:{game.turn_number}"
+        spent = game.script_state.get(key, ())
+        assert isinstance(spent, tuple)
+        for e in batch:
+            if e.player == player and e.combat and e.amount > 0 and e.source is not None and e.source not in spent:
+                spent, e.amount = (*spent, e.source), e.amount - 1
+                game.say(f"the first point of {game.die_name(game.dice[e.source])}'s combat damage is prevented.",
+                         player)
+        game.script_state[key] = spent
 
 
 def _next_die_shields(game: Game, batch: list[DamageEvent]) -> None:
