@@ -206,7 +206,7 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
 
 
 # ``use_effect``'s ``cards``: whose effect is used (an action die; basic actions; "when attacks" abilities).
-USE_EFFECT_CARDS = ("event", "it", "basic_actions", "attacks")
+USE_EFFECT_CARDS = ("event", "it", "basic_actions", "attacks", "fielded")
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
                  "chooser", "usable")

@@ -96,7 +96,7 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "has_global", "basic", "named", "attacked", "fought", "bound", "instigator",
                 "partner", "paired", "equipped", "keyword", "not_keyword",
                 "this_card", "other_die", "doomed", "hit", "name_contains", "has_affiliation",
-                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded",
+                "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded", "drawn",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
                 "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token", "below_this_level",
                 "paid_for_event", "fielding", "held", "shares_team_affiliation", "name_or_depends")
@@ -152,7 +152,7 @@ def parse_filter(raw: Any) -> DieFilter:
         other_die=bool(opt_bool(raw, "other_die")), doomed=opt_bool(raw, "doomed"),
         it=it, not_it=raw.get("it") is False or raw.get("those") is False,
         face=choice_of(raw, "face", FACE_KINDS + ENERGY_TYPES + DOUBLE_FACES) if raw.get("face") is not None else "",
-        partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"),
+        partly_spent=opt_bool(raw, "partly_spent"), fielded=opt_bool(raw, "fielded"), drawn=opt_bool(raw, "drawn"),
         stunned=opt_bool(raw, "stunned"), below_own_level=bool(opt_bool(raw, "below_own_level")),
         card_token=opt_bool(raw, "card_token"), paid_for=bool(opt_bool(raw, "paid_for")),
         fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")), token=opt_bool(raw, "token"),
@@ -196,7 +196,7 @@ def parse_amount(raw: Any) -> Amount:
         raise fail(raw, f"amount: expected a number or a mapping, got {raw!r}")
     check_keys(raw, ("count", "distinct", "stat", "of", "energy", "reserve_types", "event_amount",
                       "chosen", "prep_energy", "life", "card_tokens", "times", "plus", "half", "at_least", "at_most",
-                      "kos", "purchases", "this_game", "globals_used"), "amount")
+                      "highest", "kos", "purchases", "this_game", "globals_used"), "amount")
     energy = raw.get("energy")
     if energy is not None and energy not in (*ENERGY_TYPES, "wild"):      # (wild: "if you roll two [wild]")
         raise fail(raw, f"energy: {energy!r} is not an energy type")
@@ -205,6 +205,7 @@ def parse_amount(raw: Any) -> Amount:
         distinct=choice_of(raw, "distinct", DISTINCT, "dice"),
         stat=choice_of(raw, "stat", STAT_NAMES) if raw.get("stat") is not None else None,
         of=choice_of(raw, "of", ("this", "event", "target", "it", "opponent"), "this"), energy=energy,
+        highest=parse_filter(raw["highest"]) if raw.get("highest") is not None else None,
         reserve_types=bool(opt_bool(raw, "reserve_types")),
         event_amount=bool(opt_bool(raw, "event_amount")), chosen=bool(opt_bool(raw, "chosen")),
         prep_energy=bool(opt_bool(raw, "prep_energy")),

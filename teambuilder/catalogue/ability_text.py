@@ -1,6 +1,5 @@
-"""Card text rendered from the ability language: the same data the engine executes, so the
-two cannot drift apart. A scripted ability brings its own ``text``; everything else is
-rendered here, a clause per effect (prices and choices: ``ability_cost_text``)."""
+"""Card text rendered from the ability language: the same data the engine executes, so the two cannot drift
+apart. A scripted ability brings its own ``text``; everything else is rendered here, a clause per effect."""
 
 from __future__ import annotations
 
@@ -59,6 +58,9 @@ def describe_amount(amount: Amount) -> str:
                 "sharing_affiliation": describe_dice(amount.count, plural=True) + " sharing one affiliation",
                 }[amount.distinct]
         base = f"the number of {what}"
+    elif amount.stat is not None and amount.highest is not None:
+        stat = {"attack": "A", "defense": "D", "fielding": "fielding cost"}.get(amount.stat, amount.stat)
+        base = f"the highest {stat} among {describe_dice(amount.highest, plural=True)}"
     elif amount.stat is not None:
         whose = {"this": "this die's", "event": "that die's", "target": "the target's", "it": "the total"}[amount.of]
         base = f"{whose} {'A' if amount.stat == 'attack' else 'D' if amount.stat == 'defense' else amount.stat}"
@@ -83,8 +85,8 @@ def _per(amount: Amount) -> str:
     if amount.is_fixed:
         return ""
     text = describe_amount(amount)
-    return " per " + text.removeprefix("the number of ").removeprefix("the ").replace(
-        "characters", "character").replace("energy types", "energy type")
+    text = text.removeprefix("the number of ").removeprefix("the ")
+    return " per " + text.replace("characters", "character").replace("energy types", "energy type")
 
 
 _ONLY_BURST = (Condition("burst", value="true"),)
@@ -226,6 +228,8 @@ def _describe_effect(effect: Effect) -> str:
         return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
     if op == "use_effect" and effect.cards == "attacks":
         return f"use a copy of the “when attacks” abilities of {to}, as this die's"
+    if op == "use_effect" and effect.cards == "fielded":
+        return f"use a copy of the “when fielded” abilities of {to}, as this die's"
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")
@@ -387,12 +391,8 @@ def _label(ability: Ability) -> str:
 
 def render_card_text(abilities: tuple[Ability, ...], keywords: tuple[str, ...], keyword_names: dict[str, str],
                      fallback: str) -> str:
-    """The card's text: its keywords, then one line per ability; ``fallback`` (the written
-    text) when the card has no structured abilities."""
+    """The card's text: its keywords, then one line per ability; ``fallback`` when it has no structured ones."""
     if not abilities:
         return fallback
-    lines = []
-    if keywords:
-        lines.append(". ".join(keyword_names.get(k, k.replace("_", " ").title()) for k in keywords) + ".")
-    lines.extend(render_ability(a) for a in abilities)
-    return "\n".join(lines)
+    named = [". ".join(keyword_names.get(k, k.replace("_", " ").title()) for k in keywords) + "."] if keywords else []
+    return "\n".join(named + [render_ability(a) for a in abilities])

@@ -25,6 +25,7 @@ def zone_list(f: DieFilter) -> str:
     """ " in your Used Pile or Prep Area" for a die in one of several zones ("" otherwise)."""
     face = (f" showing {FACE_WORDS[f.face]}" if f.face and not f.it else "") + (
         " of the energy type it shows" if f.energy_of_it else "") + (" fielded this turn" if f.fielded else "") + (
+        " drawn in this turn's Clear and Draw Step" if f.drawn else "") + (
         "" if f.stunned is None else " whose card has a Stun token" if f.stunned else " whose card has no Stun token"
     ) + ("" if f.token is None else " that is a token" if f.token else " that is not a token")
     if not f.zones:
@@ -171,4 +172,6 @@ def face_words(effect: Effect, to: str) -> str:
     if effect.op == "turn_to_face":
         face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
         return f"turn {to} to {their} {face}"
+    if effect.duration == "static":     # a "while active" one: for as long as it holds
+        return f"{to} {'have' if to.endswith(' dice') else 'has'} {their} printed A doubled, on every level"
     return f"double the printed A of {to} until end of turn"

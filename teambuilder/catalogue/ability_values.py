@@ -126,6 +126,7 @@ class DieFilter:
     partly_spent: bool | None = None  # an energy die spun down to pay part of a cost
     energy_of_it: bool = False    # its card's energy type is one "it" shows (``energy_of: it``)
     fielded: bool | None = None   # fielded at some point this turn
+    drawn: bool | None = None     # drawn in this turn's Clear and Draw Step (Swarm and Rush extras too)
     stunned: bool | None = None   # its card carries a Stun token (False: none)
     card_token: bool | None = None  # its card carries a +1A/+1D token (``do: card_token``; dps Loyalty Counters)
     paid_for: bool = False        # spent as energy to field the ability's own die this turn
@@ -178,6 +179,7 @@ class Amount:
     distinct: str = "dice"
     stat: str | None = None         # attack/defense/level/cost of ``of``
     of: str = "this"                # this | event | target | it (the total over "those" dice); energy: opponent
+    highest: DieFilter | None = None   # with ``stat``: the highest value among the dice this filter reaches
     energy: str | None = None       # symbols of this type in your reserve pool
     reserve_types: bool = False     # different energy types in your reserve pool
     event_amount: bool = False      # the amount of the triggering damage

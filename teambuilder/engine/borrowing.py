@@ -35,10 +35,11 @@ def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None =
     """``cards: event``: a copy of the action die the event is about (with its bursts when
     ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play;
     ``cards: attacks``: a copy of the "when attacks" abilities of the dice reached, used as
-    this die's (Mister Mind: Library of Eternity, 120skc)."""
+    this die's (Mister Mind: Library of Eternity, 120skc); ``cards: fielded``: the same with
+    their "when fielded" abilities (Supergiant: Mind Control, 128ig)."""
     game = ctx.game
-    if cards == "attacks":
-        return any([_copy_attacks(ctx, die) for die in dice or ()])
+    if cards in ("attacks", "fielded"):
+        return any([_copy_self_trigger(ctx, die, cards) for die in dice or ()])
     if cards in ("event", "it"):
         die = ctx.event_die if cards == "event" else next(iter(ctx.it), None)   # "it": a die an earlier effect rolled
         if die is None or die.slot is None:
@@ -53,16 +54,18 @@ def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None =
     return used
 
 
-def _copy_attacks(ctx: Context, die: Die) -> bool:
-    """Queue a copy of each "when this die attacks" ability of ``die``'s card, controlled by
-    the ability's controller, with the ability's own die as "this die"."""
+def _copy_self_trigger(ctx: Context, die: Die, trigger: str) -> bool:
+    """Queue a copy of each "when this die attacks" (``trigger`` ``attacks``) or "when
+    fielded" (``fielded``) ability of ``die``'s card, controlled by the ability's
+    controller, with the ability's own die as "this die"."""
     game = ctx.game
     slot = die.copy_of if die.copy_of is not None else die.slot
-    found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == "attacks"]
+    found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == trigger]
+    words = "“when attacks”" if trigger == "attacks" else "“when fielded”"
     if slot is None or not found:
-        game.say(f"{game.die_name(die)} has no “when attacks” ability to copy.", ctx.controller)
+        game.say(f"{game.die_name(die)} has no {words} ability to copy.", ctx.controller)
         return False
-    game.say(f"uses a copy of the “when attacks” ability of {game.slots[slot].card.card.full_name}.", ctx.controller)
+    game.say(f"uses a copy of the {words} ability of {game.slots[slot].card.card.full_name}.", ctx.controller)
     for index in found:
         queue_now(game, PendingTrigger(ctx.controller, slot, index, None if ctx.source is None else ctx.source.id))
     return True

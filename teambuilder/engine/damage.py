@@ -1,11 +1,10 @@
 """The damage pipeline: every damage event, from any source, on its way to a die or a player.
 
-Damage is never dealt where it is caused: it is queued as a ``DamageEvent`` and
-``process_damage`` first offers the damaged side its reactive globals (prevention and
-redirection may interrupt, once per event), then ``deal`` lands the whole batch at once:
-rules in force (doubling, prevention), shields, then life, then dice, then the abilities
-that react ("when damaged", Vengeance). A batch is one simultaneous event (one effect, or
-the combat damage of a step): when it brings both players to 0 the game is a tie.
+Damage is never dealt where it is caused: it is queued as a ``DamageEvent`` and ``process_damage`` first offers
+the damaged side its reactive globals (prevention and redirection may interrupt, once per event), then ``deal``
+lands the whole batch at once: rules in force (doubling, prevention), shields, then life, then dice, then the
+abilities that react ("when damaged", Vengeance). A batch is one simultaneous event (one effect, or the combat
+damage of a step): when it brings both players to 0 the game is a tie.
 """
 
 from __future__ import annotations
@@ -194,7 +193,8 @@ def _rerolls_instead(game: Game, event: DamageEvent, target: Die, optional: bool
 
 def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
     """Lex Luthor: Kansas Native: the first character die that damages the rule owner each
-    turn deals only 1; of several at once, the biggest is reduced (the owner's best pick)."""
+    turn deals only 1; of several at once, the biggest is reduced (the owner's best pick). Groot:
+    the first point of combat damage each die deals the rule owner each turn is prevented."""
     for rule in rules.in_force(game, "reduce_first_to_one"):
         player = rule.controller
         if game.script_state.get(f"reduced:{player}") == game.turn_number:
@@ -207,6 +207,16 @@ def _reduce_first(game: Game, batch: list[DamageEvent]) -> None:
                      f"{biggest.amount} becomes 1.", player)
             biggest.amount = 1
             game.script_state[f"reduced:{player}"] = game.turn_number
+    for rule in rules.in_force(game, "first_point_prevented"):     # Groot: Jolly Protector (111ig)
+        player, key = rule.controller, f"first_point:{rule.controller}:{game.turn_number}"
+        spent = game.script_state.get(key, ())
+        assert isinstance(spent, tuple)
+        for e in batch:
+            if e.player == player and e.combat and e.amount > 0 and e.source is not None and e.source not in spent:
+                spent, e.amount = (*spent, e.source), e.amount - 1
+                game.say(f"the first point of {game.die_name(game.dice[e.source])}'s combat damage is prevented.",
+                         player)
+        game.script_state[key] = spent
 
 
 def _next_die_shields(game: Game, batch: list[DamageEvent]) -> None:
@@ -299,8 +309,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             events.watch(game, "any_deals_damage", dealer, player=event.player, amount=event.amount,
                          combat=event.combat)      # "whenever one of your dice deals damage"
     for player, amount in hurt_players.items():
-        # "Whenever you are dealt damage" (Vengeance) triggers once per batch; the event
-        # says what dealt (the first of) it: its kind, its player and its die.
+        # "Whenever you are dealt damage" (Vengeance): once per batch; the event says what dealt (the first of) it.
         first = hurt_by[player]
         first_dealer = game.dice[first.source] if first.source is not None else None
         kind = "combat" if first.combat else first.kind
@@ -335,8 +344,7 @@ def deal(game: Game, batch: list[DamageEvent]) -> None:
             damaged.append(die)
             first_hit[die.id] = event
     for die in damaged:
-        # (the event carries the damage, whether it was combat damage, and (the first of) what
-        # dealt it: its die and player, "when an opposing character die damages this die")
+        # (the event: the damage, whether combat, and (the first of) what dealt it: its die and player)
         amount, combat = dealt[die.id]
         first = first_hit[die.id]
         hitter = game.dice[first.source] if first.source is not None else None

@@ -202,3 +202,19 @@ def name_or_depends(game: Game, die: Die, name: str) -> bool:
         ability.trigger == "while_active" and any(c.kind == "count" and c.die is not None and name in c.die.names
                                                   for c in ability.conditions)
         for ability in card.abilities)
+def printed_attack(game: Game, die: Die) -> int:
+    """The A its face prints (the lender's, for a die copying another card)."""
+    if die.copy_of is not None or die.stats_of is not None:
+        return copied_stats(game, die)[0]
+    return die.spec.faces[die.face].attack
+
+
+def copied_stats(game: Game, die: Die) -> tuple[int, int]:
+    """A die copying another card uses that card's printed stats for its own level."""
+    lender = die.copy_of if die.copy_of is not None else die.stats_of
+    assert lender is not None
+    spec = game.slots[lender].spec
+    level = die.spec.faces[die.face].level
+    index = spec.level_face(level)
+    face = spec.faces[index] if index is not None else die.spec.faces[die.face]
+    return face.attack, face.defense

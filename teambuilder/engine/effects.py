@@ -22,6 +22,7 @@ from teambuilder.engine import (
     text_loss,
 )
 from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.die_facts import copied_stats, printed_attack
 from teambuilder.engine.rolling import roll
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Step, Zone
@@ -69,6 +70,11 @@ def _bonuses(game: Game) -> StaticBonuses:
             if ability.conditions and not conditions.all_hold(ctx, ability.conditions):
                 continue
             for effect in ability.effects:
+                if effect.op == "double_printed":     # "have their printed A doubled" while it holds
+                    for die in selectors.select(ctx, effect.to.die):
+                        attack, defense = bonuses.get(die.id, (0, 0))
+                        bonuses[die.id] = (attack + printed_attack(game, die), defense)
+                    continue
                 if effect.op != "modify":
                     continue
                 fixed_zero = effect.amount.is_fixed and not effect.amount.fixed
@@ -90,7 +96,7 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     face = die.spec.faces[die.face]
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
-        attack, defense = _copied_stats(game, die)
+        attack, defense = copied_stats(game, die)
     swap, printed = False, attack
     for mod in die.modifiers:
         if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:
@@ -117,17 +123,6 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     if game.has_rules and die.zone is Zone.FIELD and combat_rules.die_has(game, die, "attack_equals_defense"):
         attack = defense          # "his A equals his D" (Iceman 142dps): whatever his D is now
     return max(0, attack), max(0, defense)
-
-
-def _copied_stats(game: Game, die: Die) -> tuple[int, int]:
-    """A die copying another card uses that card's printed stats for its own level."""
-    lender = die.copy_of if die.copy_of is not None else die.stats_of
-    assert lender is not None
-    spec = game.slots[lender].spec
-    level = die.spec.faces[die.face].level
-    index = spec.level_face(level)
-    face = spec.faces[index] if index is not None else die.spec.faces[die.face]
-    return face.attack, face.defense
 
 
 # -- die movement ----------------------------------------------------------------------

@@ -37,7 +37,7 @@ class GameTables:
     def __init__(self, slots: list[Slot], index_rules: Callable[[list[Slot]], RuleIndex]) -> None:
         # Cards with static stat changes: the only ones stats must look at; cards with rules.
         self.static_slots = [s for s in slots if any(
-            a.is_static and any(e.op == "modify" for e in a.effects) for a in s.card.abilities)]
+            a.is_static and any(e.op in ("modify", "double_printed") for e in a.effects) for a in s.card.abilities)]
         # Whether any static ability can lower a defense: if none can, only a damaged or
         # modified die (or one printed at defense 0) can need a KO check.
         self.static_lowers_defense = any(e.op == "modify" and e.defense < 0 for s in self.static_slots
@@ -156,6 +156,7 @@ class TurnMemory:
         # Damage still to be prevented this turn: ("player" | "die" | "next_die", id) -> amount.
         self.shields: dict[tuple[str, int | None], int] = {}
         self.began_in_prep: set[int] = set()     # dice in the active player's Prep Area as the turn began
+        self.drawn_in_step: set[int] = set()     # dice drawn in this turn's Clear and Draw Step
         self.bursts_rolled: set[int] = set()     # players who rolled a burst this step (Spark)
         self.kod_by_damage: set[int] = set()     # dice their damage KO'd this turn ("if that KOs it")
         self.field_payments: dict[int, tuple[int, ...]] = {}   # die fielded -> the dice spent to field it
@@ -171,16 +172,16 @@ class TurnMemory:
         self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
         self.turned_or_rerolled: set[int] = set()   # players a field die of whose was rerolled or turned to energy
         self.life_damage: dict[int, int] = {}    # player -> damage dealt to them this turn
-        self.drawn_in_step: dict[int, int] = {}  # player -> dice they drew in this turn's Clear and Draw Step
 
     def reset(self) -> None:
         """The turn is over: everything "this turn" is forgotten."""
         for table in (self.purchases, self.spent, self.fielded, self.attacked, self.blocked, self.hits,
                       self.player_hits, self.combat_damage, self.deadly_marks, self.call_outs, self.cleaved,
                       self.iron_will, self.shields, self.began_in_prep, self.bursts_rolled, self.adventurers,
-                      self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage, self.field_payments,
+                      self.drawn_in_step, self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage,
+                      self.field_payments,
                       self.once_fired, self.kos, self.dealers, self.held_kos, self.ko_spared, self.global_marks,
-                      self.turned_or_rerolled, self.held_rerolls, self.life_damage, self.drawn_in_step):
+                      self.turned_or_rerolled, self.held_rerolls, self.life_damage):
             table.clear()
 
     def copy(self) -> TurnMemory:
@@ -204,6 +205,7 @@ class TurnMemory:
         other.adventurers = set(self.adventurers)
         other.shields = dict(self.shields)
         other.began_in_prep = set(self.began_in_prep)
+        other.drawn_in_step = set(self.drawn_in_step)
         other.bursts_rolled = set(self.bursts_rolled)
         other.kod_by_damage = set(self.kod_by_damage)
         other.field_payments = dict(self.field_payments)
@@ -215,7 +217,6 @@ class TurnMemory:
         other.global_marks = set(self.global_marks)
         other.turned_or_rerolled = set(self.turned_or_rerolled)
         other.life_damage = dict(self.life_damage)
-        other.drawn_in_step = dict(self.drawn_in_step)
         return other
 
 

@@ -84,7 +84,7 @@ def clear_and_draw_extras(game: Game, player: int, drawn: list[Die]) -> list[Die
             what = "Rush" if wanted == counted else "Swarm and Rush"
         if not wanted:
             continue
-        more = draw(game, player, wanted)
+        more = draw(game, player, wanted, watched=False)     # (the step's one ``drawn`` event counts them)
         game.say(f"{what} ({game.die_name(die)}): draws {len(more)} extra "
                  f"{'die' if len(more) == 1 else 'dice'}: {', '.join(d.spec.name for d in more) or 'nothing'}.",
                  player)

@@ -20,7 +20,9 @@ def counted(ctx: Context, amount: Amount) -> str:
     """``amount`` in words, as it stands now: "half of Krypto: Super Dog's A, rounded down"."""
     if amount.stat is not None:
         stat = _STAT_WORDS[amount.stat]
-        if amount.of == "it":
+        if amount.highest is not None:
+            base = f"the highest {stat} among the dice counted"
+        elif amount.of == "it":
             base = f"the total {stat} of those dice"
         else:
             die = {"this": ctx.source, "event": ctx.event_die,

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 
-def draw(game: Game, player: int, count: int) -> list[Die]:
-    """Draw up to ``count`` dice at random; refill the bag from the used pile when empty."""
+def draw(game: Game, player: int, count: int, watched: bool = True) -> list[Die]:
+    """Draw up to ``count`` dice at random; refill the bag from the used pile when empty.
+    ``watched=False``: no ``drawn`` event (the Clear and Draw Step raises one for its whole
+    draw, Swarm and Rush extras included: ``drawn_in_step``)."""
     drawn: list[Die] = []
     for _ in range(count):
         bag = game.zone(player, Zone.BAG)
@@ -35,13 +37,18 @@ def draw(game: Game, player: int, count: int) -> list[Die]:
         die = bag[below(game.rng, len(bag))]
         die.zone = Zone.PREP
         drawn.append(die)
-    if drawn and "drawn" in game.tables.watched:
+    if drawn and watched and "drawn" in game.tables.watched:
         kind = "clear_and_draw" if game.step == Step.CLEAR_AND_DRAW else "effect"
-        total = len(drawn)
-        if kind == "clear_and_draw":        # (the step's dice so far: Swarm's and Rush's extra dice add up)
-            total = game.this_turn.drawn_in_step[player] = game.this_turn.drawn_in_step.get(player, 0) + total
-        events.watch(game, "drawn", drawn[-1], player=player, amount=total, kind=kind, by=player)
+        events.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind=kind, by=player)
     return drawn
+
+
+def drawn_in_step(game: Game, player: int, drawn: list[Die]) -> None:
+    """The ``drawn`` event of a Clear and Draw Step: every die it drew (its amount), the
+    last of them as the event's die (the dice are kept: the die filter ``drawn``)."""
+    game.this_turn.drawn_in_step = {d.id for d in drawn}
+    if drawn and "drawn" in game.tables.watched:
+        events.watch(game, "drawn", drawn[-1], player=player, amount=len(drawn), kind="clear_and_draw", by=player)
 
 
 def roll(game: Game, die: Die) -> None:

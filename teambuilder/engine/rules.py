@@ -248,12 +248,12 @@ def forbidden(game: Game, name: RuleName, player: int, die: Die) -> bool:
 
 # -- targeting -------------------------------------------------------------------------
 
-def can_target(game: Game, die: Die, controller: int, kind: str) -> bool:
-    """Whether an ability of ``kind`` (ability / global / action) used by ``controller``
-    may target ``die``. Rules name what they stop in ``by``: any, global, action,
-    opponent_any, opponent_global, opponent_action (the opponent of the rule's owner)."""
-    return not any(applies(game, rule, die) and _stops(rule, controller, kind)
-                   for rule in in_force(game, "cant_be_targeted"))
+def can_target(game: Game, die: Die, controller: int, kind: str, source: Die | None = None,
+               choosing: bool = False) -> bool:
+    """Whether an ability of ``kind`` used by ``controller`` may target ``die``; a rule with ``match`` stops
+    only the abilities of the dice it matches (``source``), choosing it too ("can't target or choose")."""
+    return not any(applies(game, rule, die) and _stops(rule, controller, kind) and comes_from(game, rule, source)
+                   and (not choosing or rule.effect.match is not None) for rule in in_force(game, "cant_be_targeted"))
 
 
 def _stops(rule: ActiveRule, controller: int, kind: str) -> bool:

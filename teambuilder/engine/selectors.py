@@ -81,6 +81,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     if f.partly_spent is not None and die.partially_spent != f.partly_spent:
         return False
+    if f.drawn is not None and (die.id in game.this_turn.drawn_in_step) != f.drawn:
+        return False          # drawn in this turn's Clear and Draw Step
     if f.fielded is not None and (die.id in game.this_turn.fielded) != f.fielded or f.paid_for and (
             ctx.source is None or die.id not in game.this_turn.field_payments.get(ctx.source.id, ())):
         return False          # fielded this turn; spent to field this die (``paid_for``)
@@ -300,6 +302,8 @@ def amount(ctx: Context, value: Amount) -> int:
     game, base = ctx.game, 0
     if value.count is not None:
         base = distinct_count(ctx, select(ctx, value.count), value.distinct)
+    elif value.stat is not None and value.highest is not None:    # the highest among the dice reached
+        base = max((stat_of(game, die, value.stat) for die in select(ctx, value.highest)), default=0)
     elif value.stat is not None:
         dice = ctx.it if value.of == "it" else [{"this": ctx.source, "event": ctx.event_die,
                                                  "target": ctx.targets[0] if ctx.targets else None}[value.of]]

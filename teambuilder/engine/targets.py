@@ -38,8 +38,8 @@ def target_candidates(ctx: Context, effect: Effect, picked: list[int]) -> list[i
             if effect.op == "stun" and not stun.can_take(ctx.game, die):
                 continue      # a card no Stun token may go on (Shazam skc) is not offered
             if (effect.split or die.id not in picked) and (
-                    die.zone is not Zone.FIELD or effect.to.chosen
-                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind)):
+                    die.zone is not Zone.FIELD
+                    or rules.can_target(ctx.game, die, ctx.controller, ctx.kind, ctx.source, effect.to.chosen)):
                 found.append(die.id)
                 cards.add(die.slot)
     return sorted(found)

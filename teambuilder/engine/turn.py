@@ -15,7 +15,7 @@ from teambuilder.engine import events, keyword_combat, keyword_experience, keywo
 from teambuilder.engine.actions import Action, Decision, DecisionKind, Reroll
 from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.effects import ko, state_based_kos
-from teambuilder.engine.rolling import draw, roll
+from teambuilder.engine.rolling import draw, drawn_in_step, roll
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Zone
 
 if TYPE_CHECKING:
@@ -94,10 +94,10 @@ def run_clear_draw(game: Game, task: Task) -> None:
         game.say(f"clears {len(cleared)} dice from the reserve pool to the used pile.")
     first_turn = game.turn_number == 1
     wanted = (DRAW_COUNT - 1 if first_turn else DRAW_COUNT) + (rules.extra_draws(game, player) if game.has_rules else 0)
-    drawn = draw(game, player, wanted)
+    drawn = draw(game, player, wanted, watched=False)
     missing = wanted - len(drawn)
     game.say(f"draws {len(drawn)}: {', '.join(d.spec.name for d in drawn) or 'nothing'}.")
-    keyword_flow.clear_and_draw_extras(game, player, drawn)
+    drawn_in_step(game, player, drawn + keyword_flow.clear_and_draw_extras(game, player, drawn))
     if first_turn:
         extra = draw(game, player, 1)
         for die in extra:

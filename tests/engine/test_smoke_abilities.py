@@ -31,8 +31,8 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 NOT_FIRED: dict[tuple[str, int], str] = {
     ("101ig", 2): "needs a Black Swan die showing its double burst blocking on the opponent's turn "
                   "(tests/scenarios/cards/ig/101ig-double-burst-block-rerolls.yaml)",
-    ("111ig", 1): "needs a burst face while the opponent declares attackers "
-                  "(111ig-burst-prevents-a-point-per-attacker)",
+    ("87ig", 1): "needs a Star-Lord die drawn in its player's Clear and Draw Step; the smoke position draws none "
+                 "(tests/scenarios/cards/ig/87ig-draw-gives-call-out-per-guardian.yaml fires it)",
     ("76ig", 1): "a reactive global offered only against 7 or more combat damage to you "
                  "(76ig-global-caps-big-combat-damage)",
     ("116ig", 2): "a reactive global offered only against 7 or more combat damage to you "
