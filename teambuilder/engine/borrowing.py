@@ -60,7 +60,10 @@ def _copy_self_trigger(ctx: Context, die: Die, trigger: str) -> bool:
     controller, with the ability's own die as "this die"."""
     game = ctx.game
     slot = die.copy_of if die.copy_of is not None else die.slot
-    found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == trigger]
+    # An ability that itself copies such abilities is not copied: two Supergiants would
+    # copy each other for ever (found by the Modern Era random games: a hang).
+    found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == trigger
+                                     and not any(e.op == "use_effect" and e.cards == trigger for e in a.effects)]
     words = "“when attacks”" if trigger == "attacks" else "“when fielded”"
     if slot is None or not found:
         game.say(f"{game.die_name(die)} has no {words} ability to copy.", ctx.controller)
