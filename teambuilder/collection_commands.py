@@ -21,6 +21,7 @@ from teambuilder.catalogue.repository import Catalogue
 from teambuilder.safe_io import OutputError, write_text_atomic
 from teambuilder.teams.collection import Collection, CollectionError, Holding, dies_of
 from teambuilder.teams.collection_files import CollectionReader, to_csv, to_json
+from teambuilder.teams.collection_needs import shortfalls
 from teambuilder.teams.library import LibraryError, TeamLibrary
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.team_file import TeamFileError, read_team_file
@@ -135,24 +136,13 @@ def cmd_missing(args: argparse.Namespace, catalogue: Catalogue) -> int:
         raise CollectionCommandError(str(error)) from error
     lookup = CardLookup(catalogue)
     with open_collection(catalogue) as collection:
-        holdings = collection.holdings()
-        dice_owned = collection.dice_owned()
-        lines = []
-        needs = [(entry.ref, entry.dice) for entry in team.cards] + [(ref, 0) for ref in team.basic_actions]
-        for ref, dice in needs:
-            card = lookup.resolve(ref)
-            if card is None:
-                lines.append(f"{ref}: not a card we know; cannot tell whether you own it")
-                continue
-            owned = holdings.get(card.code, Holding(card.code))
-            have_dice = dice_owned.get(collection.die_of(card.code), 0)
-            short = []
-            if owned.cards < 1:
-                short.append("the card")
-            if dice > have_dice:
-                short.append(f"{dice - have_dice} more dice (need {dice}, own {have_dice})")
-            if short:
-                lines.append(f"{card.code:>7}  {card.full_name}: {' and '.join(short)}")
+        dice = collection.dice_owned()
+        short = shortfalls(team, lookup, collection.holdings(), lambda code: dice.get(collection.die_of(code), 0))
+    # The same reading as the app's collection warning; a reference the catalogue lacks is
+    # named too, since a shopping list cannot say whether you own it.
+    lines = [f"{ref}: not a card we know; cannot tell whether you own it"
+             for ref in [e.ref for e in team.cards] + list(team.basic_actions) if lookup.resolve(ref) is None]
+    lines += [s.describe() for s in short]
     for line in lines:
         print(line)
     if lines:

@@ -131,7 +131,7 @@ def test_missing_lists_what_the_team_lacks(tmp_path: Path) -> None:
     assert run_cli("collection", "missing", str(team)).code == 0
     ok("collection", "set", parsed.cards[0].ref, "--dice", str(parsed.cards[0].dice - 1))
     short = run_cli("collection", "missing", str(team))
-    assert short.code == 1 and "1 more dice" in short.out
+    assert short.code == 1 and "1 more die (need" in short.out
 
 
 def test_show_filters_by_a_query_and_bad_counts_are_refused() -> None:
