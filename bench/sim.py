@@ -1,10 +1,10 @@
 """Sim benchmark: the same greedy-vs-greedy games with 1 job and with 2 jobs.
 
-Run with ``make bench``. Plays 600 seeded games between two full 8-card reference teams
+Run with ``make bench``. Plays 2,000 seeded games between two full 8-card reference teams
 through ``teambuilder.sim.runner.run_games``, three times for each job count, and prints
-the median games per second and the speed-up of 2 jobs over 1. (600, because the compiled
-engine plays a few hundred games a second: with fewer, starting the workers is most of
-what is measured.) Each run is a fresh
+the median games per second and the speed-up of 2 jobs over 1 (issue 26 asks 1.8x or
+better at 2,000 games; the compiled engine plays a few hundred games a second, so with a
+few hundred games starting the workers is much of what is measured). Each run is a fresh
 process, so both job counts start cold (the engine warms caches as it plays) and the
 2-job figure includes starting its workers, as a user of ``teambuilder sim`` sees it. The
 runs also check that both job counts gave the same results. Nothing here asserts a time;
@@ -27,7 +27,7 @@ from teambuilder.sim.runner import SimSettings, run_games
 from teambuilder.teams.team_file import read_team_file
 
 TEAMS = ("standard-superman-family", "standard-villains")
-GAMES = 600
+GAMES = 2000
 AI = "greedy"
 RUNS = 3
 JOBS = (1, 2)

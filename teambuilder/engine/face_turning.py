@@ -18,6 +18,9 @@ Astral Planar, 147ig). A die in the Reserve Pool just shows the new face there; 
 turned to an energy face goes to the Reserve Pool as above; a field die turned to a character
 face spins to that level.
 
+``spinnable_to``: a die turned to a level is spun, so the ``cant_spin_*`` rules hold it back
+(``set_level`` and ``turn_to_face`` both ask it).
+
 ``double_printed``: until end of turn each die reached has its printed A doubled, on whatever
 level it shows (Sandman: Sandilicious!, 84ig): a ``printed`` stat modifier (``effects.stats``).
 """
@@ -127,7 +130,7 @@ def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         if index is None or index == die.face:
             continue
         if die.zone is Zone.FIELD and die.spec.faces[index].kind == CHARACTER:
-            turned = spin_to(game, die, effect.level) or turned
+            turned = any(spin_to(game, d, effect.level) for d in spinnable_to(ctx, [die], effect.level)) or turned
         elif die.zone is Zone.FIELD:
             _turn(game, die, index)
             turned = True
@@ -138,6 +141,22 @@ def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[in
             game.say(f"{game.die_name(die)} is turned to its {shown} face in the reserve pool.", die.owner)
             turned = True
     return turned
+
+
+def spinnable_to(ctx: Context, dice: list[Die], level: int) -> list[Die]:
+    """The dice an effect may turn to level ``level``: turning a character die to another
+    level spins it (the log says "spins to level N"), so a ``cant_spin_up`` rule keeps a die
+    from being raised to it and ``cant_spin_down`` from being lowered (Bishop 19dps); the log
+    says which are kept."""
+    if not ctx.game.has_rules:
+        return dice
+    for up in (True, False):
+        moving = [d for d in dice if d.spec.faces[d.face].kind == CHARACTER
+                  and d.spec.faces[d.face].level != level and (d.spec.faces[d.face].level < level) == up]
+        if moving:
+            kept = rules.stopped(ctx.game, moving, ctx.controller, ctx.kind, *rules.SPIN_RULES[up])
+            dice = [d for d in dice if d in kept or d not in moving]
+    return dice
 
 
 def named_face(die: Die, level: int, symbol: str) -> int | None:

@@ -9,7 +9,7 @@ from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.events import stats_raised
-from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
+from teambuilder.engine.face_turning import double_printed, spinnable_to, turn_to_energy, turn_to_face
 from teambuilder.engine.global_targets import cancel_global, end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
@@ -170,7 +170,7 @@ def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _some([spin_to(ctx.game, die, effect.level) for die in dice])
+    return _some([spin_to(ctx.game, die, effect.level) for die in spinnable_to(ctx, dice, effect.level)])
 
 
 def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:

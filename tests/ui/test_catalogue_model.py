@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QPixmap
 
@@ -20,6 +21,10 @@ from teambuilder.ui.catalogue_model import (
     SORT_ROLE,
     CatalogueTableModel,
 )
+
+# The model draws its dots as QPixmaps, which need a QApplication: a test run alone (or
+# first) must make one, not rely on an earlier test's.
+pytestmark = pytest.mark.usefixtures("qapp")
 
 DISPLAY = Qt.ItemDataRole.DisplayRole
 DECORATION = Qt.ItemDataRole.DecorationRole

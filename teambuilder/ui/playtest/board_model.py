@@ -111,10 +111,14 @@ class CardView:
     left: int                   # dice still on the card, to buy
     energy: tuple[str, ...]
     text: str
+    # Dice kept on this card by an effect (the engine's held zone, Doctor Fate: Tower of
+    # Fate), each as "<name> (level N)": they come back later, so the player must see them.
+    held: tuple[str, ...] = ()
 
     def facts(self) -> str:
         now = f" (now {self.cost_now})" if self.cost_now != self.cost else ""
-        return f"cost {self.cost}{now}, {self.left} left"
+        kept = f", holding {'; '.join(self.held)}" if self.held else ""
+        return f"cost {self.cost}{now}, {self.left} left{kept}"
 
     def summary(self) -> str:
         return f"{self.name} ({self.facts()})"
@@ -242,8 +246,10 @@ def card_view(game: Game, slot: int, buyer: int, texts: dict[int, str]) -> CardV
     """Read one card; ``buyer`` is who its cost now is worked out for."""
     card = game.slots[slot].card.card
     left = sum(1 for d in game.dice if d.slot == slot and d.zone is Zone.CARD)
+    held = tuple(f"{game.dice[die_id].spec.name} (level {level})"
+                 for die_id, (holder, level, _) in sorted(game.bookkeeping.held.items()) if holder == slot)
     return CardView(slot, card.full_name, card.cost, purchase_cost(game, slot, buyer), left,
-                    card.energy, _card_text(game, slot, texts))
+                    card.energy, _card_text(game, slot, texts), held)
 
 
 def player_view(game: Game, player: int, views: dict[int, DieView],

@@ -75,8 +75,8 @@ class CardChip(Clickable):
         colours = [QColor(ENERGY_COLOURS[e]) for e in view.energy] or [QColor(ENERGY_COLOURS["generic"])]
         base = palette.color(QPalette.ColorRole.Base)
         highlight = palette.color(QPalette.ColorRole.Highlight)
-        # A card with no dice left to buy fades: it no longer matters for purchases.
-        painter.setOpacity(1.0 if view.left else 0.55)
+        # A card with no dice left to buy and none held on it fades: it no longer matters.
+        painter.setOpacity(1.0 if view.left or view.held else 0.55)
         if self.property("picked"):
             painter.setPen(QPen(highlight, 3))
         elif self.property("buyable"):
@@ -104,7 +104,8 @@ class CardChip(Clickable):
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, name)
         painter.setFont(pixel_font(self.font(), 10))
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
-                         f"{view.left} {'die' if view.left == 1 else 'dice'} left")
+                         f"{view.left} {'die' if view.left == 1 else 'dice'} left"
+                         + (f" · {len(view.held)} held" if view.held else ""))
         if self.property("globalUsable"):
             self._paint_badge(painter, highlight)
         painter.end()
