@@ -135,7 +135,7 @@ def _describe_effect(effect: Effect) -> str:
             parts.append(f"{effect.attack:+d}A")
         if effect.defense:
             parts.append(f"{effect.defense:+d}D")
-        per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
+        per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0 or effect.split) else ""
         return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}" if parts else f"choose {to}"
     if op == "set_stats" and effect.defense == KEEP:
         return f"{_verb(to, 'has', 'have')} {effect.attack}A{until}"

@@ -101,7 +101,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "split"),
     "gain_life": ("amount",),
     "lose_life": ("amount",),
-    "modify": ("a", "d", "amount", "duration"),
+    "modify": ("a", "d", "amount", "duration", "split"),
     "set_stats": ("a", "d", "duration"),
     "swap_stats": ("duration",),
     "prevent": ("amount", "all", "duration", "next"),
