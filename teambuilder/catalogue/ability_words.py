@@ -92,6 +92,7 @@ def condition_words(kind: str, value: str) -> str:
             "combat": "combat damage did it" if value == "true" else "it was not combat damage",
             "named": "this card has made its choice" if value != "false" else "this card has made no choice yet",
             "only_attacker": "this is your only attacker", "paired": "it is paired up",
+            "draft": "the game is played in a draft format" if value != "false" else "the game is not a draft game",
             "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
                       "double": "this die shows a double burst"}.get(value, ""),
             "event_player": "that player is " + ("you" if yours else "your opponent"),

@@ -297,8 +297,9 @@ class PlayerSetup:
     cards: tuple[tuple[EngineCard, int], ...]
     basic_actions: tuple[EngineCard, ...] = ()
     basic_action_dice: int = 3
+    draft: bool = False          # the game is played in a draft format (Rainbow Draft)
 
     def __reduce__(self) -> tuple[object, ...]:
         # Setups travel to sim workers; a compiled frozen dataclass cannot be rebuilt
         # field by field, so it is rebuilt through its constructor.
-        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice))
+        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice, self.draft))
