@@ -5,11 +5,16 @@ this module only answers what is legal, so the AIs and ``describe`` can read it 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from teambuilder.catalogue.abilities import Ability, Effect
 from teambuilder.engine import die_facts, rules, selectors, stun
 from teambuilder.engine.resolution import Resolution
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
+
+if TYPE_CHECKING:
+    from teambuilder.engine.game import Game
 
 
 def effects_of(ability: Ability, resolution: Resolution) -> tuple[Effect, ...]:
@@ -79,8 +84,20 @@ def picked_times(dice: list[Die]) -> list[tuple[Die, int]]:
     return [(d, ids.count(d.id)) for i, d in enumerate(dice) if ids.index(d.id) == i]
 
 
+IGNORED = -4        # ``TurnMemory.once_fired``: (player, die, IGNORED): that player's effects ignore the die
+
+
+def ignored(game: Game, die: Die, player: int) -> bool:
+    """Whether the effects of ``player`` ignore ``die`` this turn (``ignoring``, Big Barda 61skc)."""
+    return (player, die.id, IGNORED) in game.this_turn.once_fired
+
+
 def still_there(ctx: Context, die: Die, effect: Effect) -> bool:
-    """A target that left its zone before the effect happens is no longer a target."""
+    """A target that left its zone before the effect happens is no longer a target; nor is
+    one the effects of the ability's controller ignore this turn (``ignoring``)."""
+    if effect.targets and ignored(ctx.game, die, ctx.controller):
+        ctx.game.say(f"{ctx.game.die_name(die)} ignores the effect.", die.owner if die.owner is not None else 0)
+        return False
     if effect.to.die.zones:
         return any(die.zone is die_facts.ZONE_OF[z] for z in effect.to.die.zones)
     return effect.to.die.zone == "any" or die.zone is die_facts.ZONE_OF[effect.to.die.zone]
