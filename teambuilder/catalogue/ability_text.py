@@ -332,7 +332,7 @@ def render_ability(ability: Ability) -> str:
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in (
-            "ko_instead", "any_ko_instead", "any_reroll_instead") else ".")
+            "ko_instead", "any_ko_instead", "any_reroll_instead", "leaves_field_instead") else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 

@@ -38,6 +38,7 @@ TRIGGER_LABELS = {
     "step_begins": "While active, at the start of {step}", "step_ends": "While active, at the end of {step}",
     "keyword_used": "While active, whenever {when} uses {keyword}",
     "ko_instead": "If this die would be KO'd", "any_ko_instead": "While active, if {when} would be KO'd",
+    "leaves_field_instead": "If this die would leave the Field Zone",
     "any_reroll_instead": "While active, if {when} would be rerolled by an effect",
 }
 # Conditions the label of a step or keyword event says (not repeated after it as an "if").

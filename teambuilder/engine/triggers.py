@@ -229,7 +229,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
-        if done and (game.this_turn.held_kos or game.this_turn.held_rerolls):
+        if done and game.this_turn.holding():
             replacement_did(game, trigger)           # a replacement did something: the KO is replaced
         if game.over or game.decision is not None and game.decision.kind is not DecisionKind.SCRIPT:
             return
@@ -248,7 +248,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         # Every effect found nothing to do (no die to spin down, a condition of its own
         # script unmet): the log says so, rather than the ability passing in silence.
         game.say(f"{trigger.label(game)} changes nothing.", trigger.controller)
-    if game.this_turn.held_kos or game.this_turn.held_rerolls:
+    if game.this_turn.holding():
         finish_held(game, trigger)
 
 
