@@ -63,7 +63,7 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
      "keyword_flow", "keyword_enlistment"),
     ("moves", "references", "targets", "ko_instead", "global_targets"),  # moving dice; "it"; targets; held KOs, globals
     # keep M; prices; face picks; new targets; a price per die in a block
-    ("keeping", "price_questions", "face_turning", "retargeting", "block_prices"),
+    ("keeping", "price_questions", "face_turning", "retargeting", "block_prices", "damage_instead", "ignoring"),
     ("primitives",),                                        # the ability language's effects
     ("triggers", "keyword_costs", "keyword_combat"),        # resolving abilities; costs paid with dice; combat keywords
     ("turn", "blocking", "combat", "windows", "damage", "legality", "describe"),   # the steps of a turn

@@ -38,6 +38,10 @@ def priced(effect: Effect, describe: Callable[[Effect], str]) -> str:
         if text != bare and text.endswith(bare):
             return f"{text[:-len(bare)]}{who} may {bare}"
         return f"{who} may {text}"
+    if effect.pay is not None and effect.rule == "ignore_opposing_effects":     # the price inside the rule's words
+        return text.replace("you may pay", f"you may pay {describe_price(effect.pay)}", 1)
+    if effect.pay is not None and effect.pay.times == "chosen":     # "for each [fist] spent, ..."
+        return f"pay {describe_price(effect.pay)} that many times; each time, {text}"
     if effect.pay is not None:
         who, they = ("you", "you") if effect.pay.payer == "you" else ("your opponent", "they")
         return f"{who} may pay {describe_price(effect.pay)}; if {they} do, {text}"

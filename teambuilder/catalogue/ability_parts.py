@@ -228,7 +228,8 @@ SOURCES = ("global", "action", "ability", "combat", "fielded", "clear_and_draw",
            "purchase")
 CONDITION_KINDS = ("count", "life", "underdog", "turn", "step", "combat", "event", "named",
                    "only_attacker", "source", "by", "side", "paired", "burst", "event_player", "amount",
-                   "event_card", "event_step", "event_keyword", "kod_this_turn", "spent", "turned_this_turn")
+                   "event_card", "event_step", "event_keyword", "kod_this_turn", "spent", "turned_this_turn",
+                   "draft")
 
 
 def parse_condition(raw: Any) -> Condition:
@@ -251,6 +252,7 @@ def parse_condition(raw: Any) -> Condition:
     allowed = {"life": ("below_opponent", "above_opponent", "not_above_opponent"),
                "turn": ("yours", "opponent"), "step": ("attack", "main"),
                "underdog": (True,), "combat": (True, False), "named": (True, False), "only_attacker": (True,),
+               "draft": (True, False),
                "source": SOURCES,
                "by": ("you", "opponent"), "side": ("front", "back"), "paired": (True,),
                "event_player": ("you", "opponent"), "event_card": ("you", "opponent"),

@@ -91,6 +91,11 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
                                " the one blocked"),
         "spin_instead_of_ko": f"if {who} would be KO'd, spin it down {amount} level(s) instead",
         "max_combat_damage": f"{who} take at most {amount} combat damage this turn",
+        "ignore_opposing_effects": (f"when an opposing effect targets {who}, you may pay to have every opposing "
+                                    "effect targeting it ignored until end of turn (that one too)"),
+        "first_damage_instead": ("the first time each turn one of " + who + " would take damage, you may "
+                                 + ("prevent that damage" if effect.by == "prevent" else "have this die take it")
+                                 + " instead"),
         "first_point_prevented": "the first point of combat damage each attacking character die would deal you "
                                  "each turn is prevented",
         "reduce_damage": (f"reduce damage{' from ' + _REDUCED.get(effect.by, by_whom) if effect.by else ''}"

@@ -135,7 +135,7 @@ def _describe_effect(effect: Effect) -> str:
             parts.append(f"{effect.attack:+d}A")
         if effect.defense:
             parts.append(f"{effect.defense:+d}D")
-        per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0) else ""
+        per = _per(effect.amount) if not (effect.amount.is_fixed and effect.amount.fixed == 0 or effect.split) else ""
         return f"{_verb(to, 'gets', 'get')} {' and '.join(parts)}{per}{until}" if parts else f"choose {to}"
     if op == "set_stats" and effect.defense == KEEP:
         return f"{_verb(to, 'has', 'have')} {effect.attack}A{until}"
@@ -332,7 +332,7 @@ def render_ability(ability: Ability) -> str:
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in (
-            "ko_instead", "any_ko_instead", "any_reroll_instead") else ".")
+            "ko_instead", "any_ko_instead", "any_reroll_instead", "leaves_field_instead") else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 

@@ -18,7 +18,7 @@ from teambuilder.catalogue.rule_names import RULE_NAMES
 SELF_TRIGGERS: tuple[str, ...] = (
     "fielded", "attacks", "blocks", "blocked", "engaged", "damaged", "ko", "purchased",
     "deals_damage", "kos", "energized",
-) + ("spins_up", "rolled_from_prep") + ("leaves_field",) + ("ko_instead",) \
+) + ("spins_up", "rolled_from_prep") + ("leaves_field",) + ("ko_instead", "leaves_field_instead") \
     + ("attack_raised", "defense_raised")   # Awaken, Back for More; Aftershock; an effect raised its A / D
 WATCH_TRIGGERS: tuple[str, ...] = (
     "any_fielded", "any_ko", "any_damaged", "you_damaged", "player_damaged", "any_purchased",
@@ -49,7 +49,8 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "keyword_used": (None, "keyword_used"), "paid": (None, "paid"),
     "attack_raised": ("attack_raised", None), "defense_raised": ("defense_raised", None),
     "would_be_kod": ("ko_instead", "any_ko_instead"),     # a replacement: "if ... would be KO'd, ... instead"
-    "would_be_rerolled": (None, "any_reroll_instead"),   # "if ... would be rerolled by an effect, ... instead"
+    "would_be_rerolled": (None, "any_reroll_instead"),
+    "would_leave_field": ("leaves_field_instead", None),   # "if this die would leave the Field Zone, ... instead"
 }
 # The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
 # filter: {step: main}}``); the engine's Step enum by name.
@@ -101,7 +102,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "damage": ("amount", "split"),
     "gain_life": ("amount",),
     "lose_life": ("amount",),
-    "modify": ("a", "d", "amount", "duration"),
+    "modify": ("a", "d", "amount", "duration", "split"),
     "set_stats": ("a", "d", "duration"),
     "swap_stats": ("duration",),
     "prevent": ("amount", "all", "duration", "next"),

@@ -38,6 +38,7 @@ TRIGGER_LABELS = {
     "step_begins": "While active, at the start of {step}", "step_ends": "While active, at the end of {step}",
     "keyword_used": "While active, whenever {when} uses {keyword}",
     "ko_instead": "If this die would be KO'd", "any_ko_instead": "While active, if {when} would be KO'd",
+    "leaves_field_instead": "If this die would leave the Field Zone",
     "any_reroll_instead": "While active, if {when} would be rerolled by an effect",
 }
 # Conditions the label of a step or keyword event says (not repeated after it as an "if").
@@ -92,6 +93,7 @@ def condition_words(kind: str, value: str) -> str:
             "combat": "combat damage did it" if value == "true" else "it was not combat damage",
             "named": "this card has made its choice" if value != "false" else "this card has made no choice yet",
             "only_attacker": "this is your only attacker", "paired": "it is paired up",
+            "draft": "the game is played in a draft format" if value != "false" else "the game is not a draft game",
             "burst": {"true": "this die shows a burst", "false": "this die shows no burst",
                       "double": "this die shows a double burst"}.get(value, ""),
             "event_player": "that player is " + ("you" if yours else "your opponent"),

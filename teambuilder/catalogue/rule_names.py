@@ -25,6 +25,7 @@ RuleName = Literal[
     "min_attackers", "extra_attack_step", "damage_to_chosen",
     "reduce_damage", "max_combat_damage", "cant_spin_up", "cant_spin_down", "global_life_cost", "action_life_cost",
     "cant_turn_to_energy", "block_price", "energy_type", "fielding_unseen", "attack_equals_defense",
-    "max_damage_per_turn", "first_point_prevented",
+    "max_damage_per_turn", "first_point_prevented", "first_damage_instead",
+    "ignore_opposing_effects",
 ]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)

@@ -31,6 +31,7 @@ from teambuilder.engine.blocking import (
     one_die_per_card,
 )
 from teambuilder.engine.effects import ko_all, spin, static_bonuses, stats
+from teambuilder.engine.events import hold_leave
 from teambuilder.engine.state import DamageEvent, Die, Resolver, Runner, Step, Task, TaskKind, Zone
 
 if TYPE_CHECKING:
@@ -288,7 +289,8 @@ def _deal_combat_damage(game: Game, fast: bool | None) -> None:
         # (A controlled die stays controlled out of play; when control ends it goes back
         # to its owner's field: XMF, control returns it "in whatever area you took it from".)
         # A token leaving the field is gone (rulebook, tokens): it never reaches a pile.
-        die.zone = Zone.GONE if die.token else Zone.OUT_OF_PLAY
+        if not (game.tables.ko_replaced and hold_leave(game, die, Zone.OUT_OF_PLAY)):
+            die.zone = Zone.GONE if die.token else Zone.OUT_OF_PLAY
         die.leave_combat()
     game.damage_queue.extend(events)
 
@@ -304,7 +306,7 @@ def run_combat_ko(game: Game, task: Task) -> None:
     keyword_combat.frag(game, ko_all(game, doomed, combat=True, by_damage=True), fraggers)
     for die_id in game.leaving_after_damage:
         die = game.dice[die_id]
-        if die.zone is Zone.FIELD:
+        if die.zone is Zone.FIELD and not (game.tables.ko_replaced and hold_leave(game, die, Zone.OUT_OF_PLAY)):
             die.zone = Zone.GONE if die.token else Zone.OUT_OF_PLAY
             die.leave_combat()
     game.leaving_after_damage.clear()

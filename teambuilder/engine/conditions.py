@@ -56,6 +56,8 @@ def holds(ctx: Context, condition: Condition) -> bool:
         return ctx.combat == (condition.value == "true")
     if kind == "named":
         return (chosen(game, ctx.slot) is not None) == (condition.value != "false")
+    if kind == "draft":         # the game is played in a draft format (Rainbow Draft)
+        return game.draft == (condition.value != "false")
     if kind == "event_card":
         # The card the event is about (the card whose global was used) is yours / theirs.
         owner = None if ctx.event_slot is None else game.slots[ctx.event_slot].owner

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import combat_rules, conditions, events, rules, selectors
+from teambuilder.engine import combat_rules, conditions, damage_instead, events, rules, selectors
 from teambuilder.engine.actions import Action, Choose, ChooseTarget, Decision, DecisionKind, Pass, UseGlobal
 from teambuilder.engine.costs import global_cost, limit_allows, spend
 from teambuilder.engine.effects import reroll_fielded, stats
@@ -53,9 +53,7 @@ def _event_context(game: Game, event: DamageEvent, player: int, slot: int) -> Co
 
 
 def _damaged_side(game: Game, event: DamageEvent) -> int:
-    if event.player is not None:
-        return event.player
-    owner = game.dice[event.die].owner if event.die is not None else None
+    owner = event.player if event.player is not None else game.dice[event.die].owner if event.die is not None else None
     return owner if owner is not None else game.active
 
 
@@ -70,8 +68,8 @@ def process_damage(game: Game) -> None:
             continue
         options = _reactions(game, event)
         target = game.dice[event.die] if event.die is not None else None
-        if target is not None and target.owner is not None and _rerolls_instead(game, event, target, optional=True):
-            options.append(Choose(1))      # "you may reroll it instead" (one_damage_rerolls, optional)
+        if target is not None and target.owner is not None:     # "you may reroll it / have X take it instead"
+            options += damage_instead.choices(game, event, target, _rerolls_instead(game, event, target, optional=True))
         if not options:
             event.asked = True
         else:
@@ -95,6 +93,8 @@ def resolve_react(game: Game, decision: Decision, action: Action) -> None:
     if isinstance(action, Pass):
         event.asked = True
         return
+    if isinstance(action, Choose) and action.index == damage_instead.INSTEAD:   # another die takes it (or none)
+        return damage_instead.take(game, event, decision.player)
     if isinstance(action, Choose):          # prevent it and reroll the die instead
         event.asked = True
         die = game.dice[event.die or 0]

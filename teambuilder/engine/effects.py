@@ -160,6 +160,9 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
     and effects and goes back to its real owner; a die placed in the field shows ``level`` (or level 1 when it
     was not on a character face; a die off a card, its old level). A die leaving the field raises "leaves_field",
     saying which player made it leave (``cause``, else the player whose ability is being applied): Aftershock."""
+    if die.zone is Zone.FIELD and zone is not Zone.FIELD and not by_ko and game.tables.ko_replaced \
+            and events.hold_leave(game, die, zone):
+        return          # "if it would leave the Field Zone, ... instead" is asked first (Doomsday, 69skc)
     level = keywords.off_card(game, die, level) if die.zone is Zone.HELD else level
     leaving = die.zone is Zone.FIELD and zone is not Zone.FIELD and "leaves_field" in game.tables.watched
     if leaving and cause is None:
@@ -170,8 +173,9 @@ def move(game: Game, die: Die, zone: Zone, level: int | None = None, quiet: bool
         game.this_turn.hits.pop(die.id, None)
         _forget_borrowed(game, die)
         game.this_turn.combat_damage.pop(die.id, None)
+        if die.token or zone is Zone.RESERVE:
+            die.reset()                 # (to the reserve too: a die leaving the field loses damage and effects)
         if die.token:
-            die.reset()
             die.zone = Zone.GONE
             return
     if zone is not Zone.FIELD and zone is not Zone.RESERVE:

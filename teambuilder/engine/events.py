@@ -266,6 +266,8 @@ def hold_ko(game: Game, die: Die, into: Zone, combat: bool, by_damage: bool, by:
         emit(game, "ko_instead", die, die, combat=combat, by=by)
     if "any_ko_instead" in game.tables.watched:
         watch(game, "any_ko_instead", die, player=die.owner, combat=combat, by=by)
+    if "leaves_field_instead" in game.tables.watched:      # a KO is a way of leaving the Field Zone
+        emit(game, "leaves_field_instead", die, die, combat=combat, by=by)
     found = game.new_triggers[queued:]
     if not found:
         return False
@@ -273,4 +275,26 @@ def hold_ko(game: Game, die: Die, into: Zone, combat: bool, by_damage: bool, by:
     game.trigger_batches.insert(0, [found[0]])
     game.this_turn.held_kos[die.id] = (into.value, combat, by_damage, -1 if by is None else by, False)
     game.say(f"{game.die_name(die)} would be KO'd: {found[0].label(game)} may replace it.", die.owner)
+    return True
+
+
+def hold_leave(game: Game, die: Die, into: Zone) -> bool:
+    """``die`` would leave the Field Zone for ``into`` (moved by an effect, or an unblocked
+    attacker going out of play): when a ``leaves_field_instead`` ability of its card may
+    replace that, the move is held and that ability resolves next, ahead of every queued
+    trigger (``ko_instead.finish_held`` then spares the die or moves it). True when held. A
+    die whose KO or move is already held is not held again (its replacement moves it)."""
+    held = game.this_turn
+    if "leaves_field_instead" not in game.tables.watched or die.zone is not Zone.FIELD or die.token \
+            or die.id in held.held_moves or die.id in held.held_kos or die.owner is None or not game.is_character(die):
+        return False
+    queued = len(game.new_triggers)
+    emit(game, "leaves_field_instead", die, die)
+    found = game.new_triggers[queued:]
+    if not found:
+        return False
+    del game.new_triggers[queued:]
+    game.trigger_batches.insert(0, [found[0]])
+    held.held_moves[die.id] = (into.value, False)
+    game.say(f"{game.die_name(die)} would leave the Field Zone: {found[0].label(game)} may replace it.", die.owner)
     return True

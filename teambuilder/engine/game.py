@@ -71,6 +71,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.max_turns = max_turns
+        self.draft = any(setup.draft for setup in players)     # a draft-format game (Rainbow Draft)
         self.players = [Player(i, setup.name, life, life) for i, setup in enumerate(players)]
         self.slots: list[Slot] = []
         self.dice: list[Die] = []
@@ -379,7 +380,7 @@ class Game:
 
 # How ``clone`` copies each attribute of a Game (see ``CLONE_PLAN``).
 # Never changed once the game is set up: shared with the copy.
-_SHARED = ("slots", "tables", "seed", "max_turns", "first_player")
+_SHARED = ("slots", "tables", "seed", "max_turns", "first_player", "draft")
 # Immutable values (numbers, strings, frozen records, tuples of them): shared.
 _VALUES = ("turn_number", "step", "window", "priority", "inactive_passed", "over", "winner", "result",
            "pending_event", "stop_before", "stop_turn", "hold_kos", "active", "decision",

@@ -65,7 +65,7 @@ class GameTables:
         # ... and whether any is used right after a player's own damage (``reactive: dealt``).
         self.dealt_reactions = any(a.reactive == "dealt" for s in slots for a in s.card.abilities)
         # Some card may replace a KO (``ko_instead``): every KO asks ``events.hold_ko``.
-        self.ko_replaced = bool(self.watched & {"ko_instead", "any_ko_instead"})
+        self.ko_replaced = bool(self.watched & {"ko_instead", "any_ko_instead", "leaves_field_instead"})
         # What each card costs when no rule changes it (never below 1 or its number of
         # energy types): what most purchase listings need.
         self.printed_costs = [max(s.card.card.cost, 1, len(s.card.card.energy)) for s in slots]
@@ -169,6 +169,9 @@ class TurnMemory:
         # Rerolls held while their replacement is asked (``ko_instead``): die -> (zone an
         # energy result goes to, replaced).
         self.held_rerolls: dict[int, tuple[str, bool]] = {}
+        # Moves out of the Field Zone held while their replacement is asked (``leaves_field_instead``):
+        # die -> (zone it goes to, replaced).
+        self.held_moves: dict[int, tuple[str, bool]] = {}
         self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
         self.turned_or_rerolled: set[int] = set()   # players a field die of whose was rerolled or turned to energy
         self.life_damage: dict[int, int] = {}    # player -> damage dealt to them this turn
@@ -181,8 +184,12 @@ class TurnMemory:
                       self.drawn_in_step, self.lost_dice, self.harmed_by, self.acting, self.kod_by_damage,
                       self.field_payments,
                       self.once_fired, self.kos, self.dealers, self.held_kos, self.ko_spared, self.global_marks,
-                      self.turned_or_rerolled, self.held_rerolls, self.life_damage):
+                      self.turned_or_rerolled, self.held_rerolls, self.life_damage, self.held_moves):
             table.clear()
+
+    def holding(self) -> bool:
+        """Whether a KO, a reroll or a move out of the field is held while its replacement is asked."""
+        return bool(self.held_kos or self.held_rerolls or self.held_moves)
 
     def copy(self) -> TurnMemory:
         other = TurnMemory()
@@ -214,6 +221,7 @@ class TurnMemory:
         other.held_kos = dict(self.held_kos)
         other.ko_spared = dict(self.ko_spared)
         other.held_rerolls = dict(self.held_rerolls)
+        other.held_moves = dict(self.held_moves)
         other.global_marks = set(self.global_marks)
         other.turned_or_rerolled = set(self.turned_or_rerolled)
         other.life_damage = dict(self.life_damage)
@@ -297,8 +305,9 @@ class PlayerSetup:
     cards: tuple[tuple[EngineCard, int], ...]
     basic_actions: tuple[EngineCard, ...] = ()
     basic_action_dice: int = 3
+    draft: bool = False          # the game is played in a draft format (Rainbow Draft)
 
     def __reduce__(self) -> tuple[object, ...]:
         # Setups travel to sim workers; a compiled frozen dataclass cannot be rebuilt
         # field by field, so it is rebuilt through its constructor.
-        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice))
+        return (PlayerSetup, (self.name, self.cards, self.basic_actions, self.basic_action_dice, self.draft))

@@ -25,7 +25,7 @@ from teambuilder.engine.state import Die, Zone
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
-REPLACING = ("ko_instead", "any_ko_instead")
+REPLACING = ("ko_instead", "any_ko_instead", "leaves_field_instead")
 
 
 def hold_reroll(game: Game, die: Die, into: Zone, by: int) -> bool:
@@ -59,8 +59,17 @@ def replacing_reroll(game: Game, trigger: PendingTrigger) -> bool:
         and ability_of(game, trigger).trigger == "any_reroll_instead"
 
 
+def replacing_move(game: Game, trigger: PendingTrigger) -> bool:
+    """Whether ``trigger`` is a held move's replacement (``leaves_field_instead``)."""
+    return trigger.event_die is not None and trigger.event_die in game.this_turn.held_moves \
+        and ability_of(game, trigger).trigger == "leaves_field_instead"
+
+
 def replacement_did(game: Game, trigger: PendingTrigger) -> None:
-    """An effect of the replacement did something: the KO (or reroll) is replaced."""
+    """An effect of the replacement did something: the KO (reroll, move) is replaced."""
+    if replacing_move(game, trigger):
+        assert trigger.event_die is not None
+        game.this_turn.held_moves[trigger.event_die] = (game.this_turn.held_moves[trigger.event_die][0], True)
     if replacing_reroll(game, trigger):
         assert trigger.event_die is not None
         game.this_turn.held_rerolls[trigger.event_die] = (game.this_turn.held_rerolls[trigger.event_die][0], True)
@@ -71,7 +80,16 @@ def replacement_did(game: Game, trigger: PendingTrigger) -> None:
 
 
 def finish_held(game: Game, trigger: PendingTrigger) -> None:
-    """The replacement has resolved (or was declined): spare the die, or KO (reroll) it now."""
+    """The replacement has resolved (or was declined): spare the die, or KO (reroll, move) it now."""
+    if replacing_move(game, trigger):
+        assert trigger.event_die is not None
+        into, replaced = game.this_turn.held_moves[trigger.event_die]
+        die = game.dice[trigger.event_die]
+        if not replaced and die.zone is Zone.FIELD:
+            die.leave_combat()
+            effects.move(game, die, Zone(into))       # (still held: not asked again)
+        del game.this_turn.held_moves[trigger.event_die]
+        return
     if replacing_reroll(game, trigger):
         assert trigger.event_die is not None
         into, rerolled_instead = game.this_turn.held_rerolls[trigger.event_die]

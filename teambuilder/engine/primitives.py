@@ -24,7 +24,7 @@ from teambuilder.engine.state import (
     affiliation_mark,
     keyword_mark,
 )
-from teambuilder.engine.targets import retarget_unanswered
+from teambuilder.engine.targets import picked_times, retarget_unanswered
 
 ENDLESS = 10 ** 9       # a penalty no bonus outweighs
 
@@ -115,10 +115,10 @@ def _energy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -
 
 
 def _modify(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    times = 1 if effect.amount.is_fixed and not effect.amount.fixed else value(ctx, effect)
-    a, d = effect.attack * times, effect.defense * times
+    times = 1 if effect.amount.is_fixed and not effect.amount.fixed or effect.split else value(ctx, effect)
     kind = "while_attacking" if effect.duration == "while_attacking" else "add"
-    for die in dice:
+    for die, picks in picked_times(dice):       # (split: a die picked in k groups gets k times the bonus)
+        a, d = effect.attack * times * picks, effect.defense * times * picks
         die.modifiers.append(StatModifier(a, d, origin(ctx), kind))
         ctx.game.say(f"{ctx.game.die_name(die)} gets {a:+d}A {d:+d}D{' while attacking' * (kind != 'add')} this turn.",
                      die.owner)

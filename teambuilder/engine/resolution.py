@@ -53,3 +53,7 @@ class Resolution:
     retarget_used: tuple[tuple[int, int, int], ...] = ()
     retarget_user: int | None = None
     retarget_from: tuple[int, int] | None = None
+    # "Pay to ignore opposing effects targeting her" (``ignoring``): the targeted dice whose
+    # owner was asked, and the die being asked about now.
+    ignore_asked: tuple[int, ...] = ()
+    ignore_die: int | None = None

@@ -30,6 +30,7 @@ from teambuilder.engine.setup import engine_card
 from teambuilder.engine.state import Die, EngineCard, Task, TaskKind, Zone
 from teambuilder.engine.turn import TURN_STEPS
 from teambuilder.safe_io import SCENARIO_FILE_LIMIT
+from teambuilder.teams.formats import FormatError, get_format, load_formats
 
 # The step a scenario starts in -> the turn's tasks from there on.
 STEPS: dict[str, tuple[TaskKind, ...]] = {
@@ -85,6 +86,17 @@ class _Builder(ScenarioActions):
         self.cards[ref] = playing
         return playing
 
+    def draft(self) -> bool:
+        """``format: KEY``: the game is played in that shipped format; only whether it is a
+        draft format (Rainbow Draft) matters to the engine (the scenario sets life itself)."""
+        key = self.raw.get("format")
+        if key is None:
+            return False
+        try:
+            return get_format(str(key), load_formats()).draft
+        except FormatError as error:
+            raise ScenarioError(f"format: {error}") from error
+
     def game(self) -> Game:
         players_raw = self.raw.get("players")
         if not isinstance(players_raw, list) or len(players_raw) != 2:
@@ -93,7 +105,8 @@ class _Builder(ScenarioActions):
         for raw in players_raw:
             team = tuple((self.card(e["card"]), int(e.get("dice", 1))) for e in raw.get("team", []))
             basics = tuple(self.card(code) for code in raw.get("basic_actions", []))
-            setups.append(PlayerSetup(str(raw["name"]), team, basics, int(raw.get("basic_action_dice", 3))))
+            setups.append(PlayerSetup(str(raw["name"]), team, basics, int(raw.get("basic_action_dice", 3)),
+                                      self.draft()))
         life = int(self.raw.get("life", 20))
         game = Game(setups, life=life, seed=int(self.raw.get("seed", 0)),
                     first_player=int(self.raw.get("first_player", 0)), start=False)

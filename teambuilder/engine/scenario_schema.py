@@ -76,7 +76,7 @@ SCALAR: Check = _is_scalar
 # field -> (check, what to write instead)
 TOP: dict[str, tuple[Check, str]] = {
     "name": (ANY, ""), "rule": (ANY, ""), "seed": (INT, "a whole number"),
-    "life": (_bounded(1, 1000), "a life total from 1 to 1000"),
+    "life": (_bounded(1, 1000), "a life total from 1 to 1000"), "format": (TEXT, "a format key (rainbow_draft)"),
     "first_player": (_bounded(0, 1), "0 or 1"), "active": (_bounded(0, 1), "0 or 1"),
     "turn": (_bounded(1, 10_000), "a turn number from 1 to 10000"), "step": (TEXT, "a step name"),
     "stop": (TEXT, "a stop name"), "stop_turn": (_bounded(1, 10_000), "a turn number"),

@@ -44,4 +44,4 @@ def player_setup(team: Team, lookup: CardLookup, fmt: Format, name: str | None =
         if card is None:
             raise SetupError(f"{team.name}: unknown basic action {ref!r}")
         basics.append(engine_card(card))
-    return PlayerSetup(name or team.name, tuple(cards), tuple(basics), fmt.basic_action_dice)
+    return PlayerSetup(name or team.name, tuple(cards), tuple(basics), fmt.basic_action_dice, fmt.draft)

@@ -22,6 +22,7 @@ from teambuilder.engine import (
     choices,
     conditions,
     costs,
+    ignoring,
     keyword_enlistment,
     keywords,
     primitives,
@@ -163,9 +164,10 @@ def _continue(game: Game) -> None:
         resolution.enlisted = True       # asked once: a KO stops the ability, a pass lets it go on
         if keyword_enlistment.offer(game, trigger.controller, trigger.label(game), resolution.targets):
             return
-    if trigger.kind == "action" and (game.tables.retargets or game.bookkeeping.borrowed) \
-            and retargeting.offer(game, resolution):
-        return          # a global may change the action die's target first (Wonder Woman, skc)
+    if (trigger.kind == "action" and (game.tables.retargets or game.bookkeeping.borrowed)
+            and retargeting.offer(game, resolution)) or ignoring.offer(game, resolution):
+        return          # a global may change an action die's target first (Wonder Woman, skc); pay to ignore it
+
     game.resolving = None
     if "targeted" in game.tables.watched:
         for effect, picks in zip(chosen, resolution.targets):  # noqa: B905 (see module docstring)
@@ -193,10 +195,8 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         effect, picks = steps[index]
         if effect.if_done and not done or effect.if_not_done and done \
                 or effect.conditions and not conditions.all_hold(ctx, effect.conditions):
-            done = False        # (an effect whose own condition fails does not happen)
+            done = False        # (an effect whose own condition fails does not happen: "Burst: also ...")
             continue
-        if effect.conditions and not conditions.all_hold(ctx, effect.conditions):
-            continue      # "Burst: also ...": this effect does not apply now
         if effect.instead is not None:
             if effect.targets:      # ("5 damage instead if its cost is 4 or more": {stat: cost, of: target})
                 ctx.targets = [game.dice[i] for i in picks if i >= 0] or ctx.targets
@@ -229,7 +229,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         ctx.targets = list(dice) if effect.targets else ctx.targets
         done = primitives.apply(ctx, effect, dice, players)
         did_any = did_any or done
-        if done and (game.this_turn.held_kos or game.this_turn.held_rerolls):
+        if done and game.this_turn.holding():
             replacement_did(game, trigger)           # a replacement did something: the KO is replaced
         if game.over or game.decision is not None and game.decision.kind is not DecisionKind.SCRIPT:
             return
@@ -248,7 +248,7 @@ def execute(game: Game, trigger: PendingTrigger, ability: Ability, resolution: R
         # Every effect found nothing to do (no die to spin down, a condition of its own
         # script unmet): the log says so, rather than the ability passing in silence.
         game.say(f"{trigger.label(game)} changes nothing.", trigger.controller)
-    if game.this_turn.held_kos or game.this_turn.held_rerolls:
+    if game.this_turn.holding():
         finish_held(game, trigger)
 
 
@@ -318,8 +318,8 @@ def resolve_choice(game: Game, decision: Decision, action: Action) -> None:
 
 
 def resolve_pay(game: Game, decision: Decision, action: Action) -> None:
-    if block_prices.paying(game):       # a price asked for a die in a block, not for an effect
-        return block_prices.answer(game, action)
+    if block_prices.paying(game) or ignoring.paying(game):   # a price for a die in a block, or to ignore effects
+        return block_prices.answer(game, action) if block_prices.paying(game) else ignoring.answer(game, action)
     resolution = game.resolving
     assert resolution is not None and resolution.pricing is not None
     index = resolution.next_effect

@@ -40,6 +40,7 @@ class Format:
     life: int
     sets: frozenset[str] | None
     banned: frozenset[str]
+    draft: bool = False         # a draft format (Rainbow Draft): cards that say "in a draft game" apply
 
 
 class _Reader:
@@ -78,7 +79,16 @@ class _Reader:
             life=self.required(entry, "life"),
             sets=frozenset(sets) if sets is not None else None,
             banned=frozenset(banned),
+            draft=self.flag(entry, "draft"),
         )
+
+    def flag(self, entry: LineMap, key: str) -> bool:
+        """An optional true/false (false when absent)."""
+        value = entry.get(key, False)
+        if not isinstance(value, bool):
+            self.problems.append(f"{self.path}:{entry.line_of(key)}: {key}: expected true or false, got {value!r:.40}")
+            return False
+        return value
 
     def basic(self, entry: LineMap, key: str) -> int:
         """``basic_actions: {min, max}``; a missing or malformed mapping is reported once."""

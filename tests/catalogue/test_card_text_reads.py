@@ -92,7 +92,7 @@ SAMPLES: dict[str, tuple[str, ...]] = {
                "next_damage"),
     "by": ("you", "opponent"), "side": ("front", "back"), "event_player": ("you", "opponent"),
     "event_card": ("you", "opponent"), "event_step": STEP_NAMES, "event_keyword": KEYWORD_NAMES,
-    "kod_this_turn": ("you", "any", "none"), "turned_this_turn": ("you",),
+    "kod_this_turn": ("you", "any", "none"), "turned_this_turn": ("you",), "draft": ("true", "false"),
     "spent": ("mask", "wild"),
 }
 

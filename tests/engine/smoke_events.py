@@ -98,8 +98,9 @@ def ways(position: Position, trigger: str) -> Iterator[Callable[[Game], None]]:
         return run
 
     kinds = ("combat", "ability")
-    if trigger == "leaves_field" and me is not None:
-        # Moved out of the field by the opponent, then by its own player (Aftershock asks who).
+    if trigger in ("leaves_field", "leaves_field_instead") and me is not None:
+        # Moved out of the field by the opponent, then by its own player (Aftershock asks who;
+        # a move out of the field is held while leaves_field_instead is asked).
         yield from (leaves(cause, zone) for cause in (THEM, ME) for zone in (Zone.USED, Zone.PREP))
     elif trigger == "ko" and me is not None:
         yield from (ko(me, killer, combat) for killer in [None, *foes] for combat in (False, True))

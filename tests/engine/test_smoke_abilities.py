@@ -29,6 +29,8 @@ CARDS = {card.code: card for card in POOL if card.abilities}
 # (card, ability number) -> why the smoke position cannot fire it. (An entry must name an
 # ability the check really cannot fire.)
 NOT_FIRED: dict[tuple[str, int], str] = {
+    ("28dps", 1): "works only in a draft-format game; the smoke position's game is constructed "
+                  "(tests/scenarios/cards/dps/28dps-draft-*.yaml fire it)",
     ("101ig", 2): "needs a Black Swan die showing its double burst blocking on the opponent's turn "
                   "(tests/scenarios/cards/ig/101ig-double-burst-block-rerolls.yaml)",
     ("87ig", 1): "needs a Star-Lord die drawn in its player's Clear and Draw Step; the smoke position draws none "
