@@ -230,6 +230,8 @@ def _describe_effect(effect: Effect) -> str:
         return f"use a copy of the “when attacks” abilities of {to}, as this die's"
     if op == "use_effect" and effect.cards == "fielded":
         return f"use a copy of the “when fielded” abilities of {to}, as this die's"
+    if op == "use_effect" and effect.cards == "energized":
+        return f"use a copy of the Energize abilities of {to}"
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")

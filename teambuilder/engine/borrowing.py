@@ -36,9 +36,10 @@ def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None =
     ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play;
     ``cards: attacks``: a copy of the "when attacks" abilities of the dice reached, used as
     this die's (Mister Mind: Library of Eternity, 120skc); ``cards: fielded``: the same with
-    their "when fielded" abilities (Supergiant: Mind Control, 128ig)."""
+    their "when fielded" abilities (Supergiant: Mind Control, 128ig); ``cards: energized``:
+    with their Energize abilities (Gamora: Requiem, 142ig)."""
     game = ctx.game
-    if cards in ("attacks", "fielded"):
+    if cards in ("attacks", "fielded", "energized"):
         return any([_copy_self_trigger(ctx, die, cards) for die in dice or ()])
     if cards in ("event", "it"):
         die = ctx.event_die if cards == "event" else next(iter(ctx.it), None)   # "it": a die an earlier effect rolled
@@ -55,16 +56,16 @@ def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None =
 
 
 def _copy_self_trigger(ctx: Context, die: Die, trigger: str) -> bool:
-    """Queue a copy of each "when this die attacks" (``trigger`` ``attacks``) or "when
-    fielded" (``fielded``) ability of ``die``'s card, controlled by the ability's
-    controller, with the ability's own die as "this die"."""
+    """Queue a copy of each "when this die attacks" (``trigger`` ``attacks``), "when
+    fielded" (``fielded``) or Energize (``energized``) ability of ``die``'s card, controlled
+    by the ability's controller, with the ability's own die as "this die"."""
     game = ctx.game
     slot = die.copy_of if die.copy_of is not None else die.slot
     # An ability that itself copies such abilities is not copied: two Supergiants would
     # copy each other for ever (found by the Modern Era random games: a hang).
     found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == trigger
                                      and not any(e.op == "use_effect" and e.cards == trigger for e in a.effects)]
-    words = "“when attacks”" if trigger == "attacks" else "“when fielded”"
+    words = {"attacks": "“when attacks”", "fielded": "“when fielded”"}.get(trigger, "Energize")
     if slot is None or not found:
         game.say(f"{game.die_name(die)} has no {words} ability to copy.", ctx.controller)
         return False
