@@ -176,7 +176,7 @@ def _describe_effect(effect: Effect) -> str:
         return ("it can't be used " + ("until the start of your next turn" if effect.duration == "until_your_next_turn"
                                        else "this turn")) if op == "lock_global" else \
             "end every ongoing effect of Global Abilities"
-    if op in ("turn_to_energy", "turn_to_face", "double_printed"):
+    if op in ("turn_to_energy", "turn_to_face", "double_printed", "back_to_card"):
         return refs.face_words(effect, to)
     if op == "move" and effect.into == "held":
         return f"put {to} on this card"
@@ -226,12 +226,10 @@ def _describe_effect(effect: Effect) -> str:
         return f"take {to} out of combat (it stays in the Field Zone)"
     if op == "use_effect" and effect.cards == "it":
         return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
-    if op == "use_effect" and effect.cards == "attacks":
-        return f"use a copy of the “when attacks” abilities of {to}, as this die's"
-    if op == "use_effect" and effect.cards == "fielded":
-        return f"use a copy of the “when fielded” abilities of {to}, as this die's"
-    if op == "use_effect" and effect.cards == "energized":
-        return f"use a copy of the Energize abilities of {to}"
+    if op == "use_effect" and effect.cards in ("attacks", "fielded", "energized"):
+        return "use a copy of the " + {"attacks": "“when attacks” abilities", "fielded": "“when fielded” abilities",
+                                       "energized": "Energize abilities"}[effect.cards] + f" of {to}" \
+            + (", as this die's" if effect.cards != "energized" else "")
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")

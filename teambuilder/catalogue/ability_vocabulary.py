@@ -153,6 +153,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "lock_global": ("duration",),        # the Global Ability the card chose ("choose", choice: global) can't be used
     "end_global_effects": (),            # every ongoing effect of a Global Ability ends
     "cancel_global": (),                 # the Global Ability just used (global_used's) does not resolve
+    "back_to_card": (),                  # the dice go back to their card at end of turn or as they leave the field
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

@@ -366,7 +366,9 @@ def state_based_kos(game: Game, held: bool = False) -> bool:
     combat damage step, before its "when damaged" abilities have resolved, a die stays in
     the field for its combat damage; only the damage abilities dealt it since, if that
     alone is enough, KOs it now (so two dice dealing each other damage when damaged run
-    out of targets instead of trading damage for ever)."""
+    out of targets instead of trading damage for ever). First, borrowed dice off the field go back to their card."""
+    if game.bookkeeping.to_card and keywords.back_to_card(game):
+        return True
     if game.tables.static_lowers_defense or game.bookkeeping.borrowed:
         field = game.field_characters()
     else:

@@ -269,6 +269,9 @@ class Bookkeeping:
         # Dice kept on a character's card (``into: held``): die -> (the card's slot, the level
         # it had, the turn it was put there).
         self.held: dict[int, tuple[int, int, int]] = {}
+        # Dice that go back to their card at the end of the turn or as they leave the field
+        # (``do: back_to_card``: The Collector's borrowed die).
+        self.to_card: set[int] = set()
 
     def copy(self) -> Bookkeeping:
         other = Bookkeeping()
@@ -286,6 +289,7 @@ class Bookkeeping:
         other.equipped = dict(self.equipped)
         other.partners = dict(self.partners)
         other.held = dict(self.held)
+        other.to_card = set(self.to_card)
         return other
 
 

@@ -228,3 +228,14 @@ def hold(ctx: Context, dice: list[Die]) -> bool:
         game.bookkeeping.held[die.id] = (ctx.slot, level, game.turn_number)
         game.say(f"{game.die_name(die)} is put on {card}'s card.", ctx.controller)
     return bool(dice)
+
+
+def back_to_card(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``back_to_card``: each die reached goes back to its card at the end of the turn, or
+    as soon as it leaves the field (``keywords.back_to_card``): The Collector's borrowed die."""
+    marked = [d for d in dice if d.slot is not None and d.zone is Zone.FIELD]
+    for die in marked:
+        ctx.game.bookkeeping.to_card.add(die.id)
+        ctx.game.say(f"{die.spec.name} goes back to its card at the end of the turn or when it leaves the field.",
+                     ctx.controller)
+    return bool(marked)

@@ -396,5 +396,5 @@ HANDLERS = {
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
-    "end_global_effects": end_global_effects, "cancel_global": cancel_global,
+    "end_global_effects": end_global_effects, "cancel_global": cancel_global, "back_to_card": moves.back_to_card,
 }
