@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.events import PendingTrigger, queue_now
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die
@@ -29,6 +30,11 @@ def use_card_effect(game: Game, player: int, slot: int, bursts: int, source: int
     if not found:
         game.say(f"{game.slots[slot].card.card.full_name} has no executable effect in this engine yet.", player)
     return found
+
+
+def use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: use_effect`` (see ``use_effects``)."""
+    return use_effects(ctx, effect.cards, effect.bursts, dice)
 
 
 def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None = None) -> bool:

@@ -97,6 +97,8 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
         attack, defense = copied_stats(game, die)
+    if die.modifiers:       # (its printed A may be another card's: ``printed_attack_from``)
+        attack = printed_attack(game, die)
     swap, printed = False, attack
     for mod in die.modifiers:
         if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:

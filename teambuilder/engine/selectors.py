@@ -7,6 +7,7 @@ what the triggering event was about. "you"/"opponent" mean the controller and th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, DieFilter
@@ -200,7 +201,17 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             or f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
             f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
+    if (f.lowest or f.highest) and not _extreme(ctx, die, f):
+        return False
     return f.named is None or _matches_choice(ctx, die, name) == f.named
+
+
+def _extreme(ctx: Context, die: Die, f: DieFilter) -> bool:
+    """``lowest:`` / ``highest:``: the die's stat is the lowest / highest among the dice the
+    rest of the filter matches (ties all match)."""
+    values = [stat_of(ctx.game, d, f.lowest or f.highest) for d in select(ctx, replace(f, lowest="", highest=""))]
+    mine = stat_of(ctx.game, die, f.lowest or f.highest)
+    return bool(values) and (mine <= min(values) if f.lowest else mine >= max(values))
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
