@@ -234,7 +234,8 @@ def _describe_effect(effect: Effect) -> str:
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")
     if op == "borrow_text":
-        return f"until end of turn this card's text is the text of the card of {to}"
+        return f"until end of turn this card's text is the text of the card of {to}" if effect.duration != "static" \
+            else f"for the rest of the game this card's text is that of the card of {to}, with this card's name for its"
     if op in ("capture", "control", "copy", "swap"):
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
@@ -379,7 +380,7 @@ def _label(ability: Ability) -> str:
         label = label.replace("{step}", f"each {step}" if step else "each step").replace(
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
     if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
-        label = label.replace("While active, whenever", "Whenever")
+        label = label.replace("While active, whenever", "Whenever").replace("While active, at", "At")
     if ability.limit == "once_per_turn" and not ability.scheduled:
         label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
     if ability.scheduled:

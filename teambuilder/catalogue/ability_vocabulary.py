@@ -143,7 +143,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
-    "borrow_text": (),
+    "borrow_text": ("duration",),      # duration: static: for the rest of the game, with this card's name for theirs
     "choose": ("choice", "amount", "match", "duration", "from"),
     "turn_to_energy": ("by", "amount"),   # "turn it to an energy face you pick" (by: opponent: they pick;
     #                                       amount: 1, only its single energy faces)

@@ -81,9 +81,15 @@ def _copy_self_trigger(ctx: Context, die: Die, trigger: str) -> bool:
     return True
 
 
-def borrow_text(ctx: Context, dice: list[Die]) -> bool:
-    """Until end of turn the ability's card has the text of the first chosen die's card
-    instead of its own (its name, affiliations and stats stay its own)."""
+# ``Bookkeeping.borrowed``'s last turn for text borrowed for the whole game, the borrower's
+# name standing for the lender's in it (Moon Knight: One-Man Avenger, 118ig).
+WHOLE_GAME = -2
+
+
+def borrow_text(ctx: Context, dice: list[Die], duration: str = "turn") -> bool:
+    """Until end of turn (``duration`` ``static``: for the rest of the game, the lender's name
+    in its text meaning this card) the ability's card has the text of the first chosen die's
+    card instead of its own (its name, affiliations and stats stay its own)."""
     game = ctx.game
     target = next((d for d in dice if d.slot is not None), None)
     name = game.slots[ctx.slot].card.card.name if ctx.slot is not None else "It"
@@ -92,7 +98,8 @@ def borrow_text(ctx: Context, dice: list[Die]) -> bool:
         return False
     lender = target.copy_of if target.copy_of is not None else target.slot
     assert lender is not None
-    game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
-    game.say(f"{name}'s text becomes that of {game.slots[lender].card.card.full_name} until end of turn.",
-             ctx.controller)
+    whole_game = duration == "static"       # for the rest of the game, its name for the lender's (Moon Knight)
+    game.bookkeeping.borrowed[ctx.slot] = [(lender, True, WHOLE_GAME if whole_game else 0, None)]
+    game.say(f"{name}'s text becomes that of {game.slots[lender].card.card.full_name} "
+             + ("for the rest of the game." if whole_game else "until end of turn."), ctx.controller)
     return True

@@ -256,7 +256,7 @@ class Bookkeeping:
         self.return_damage: dict[int, int] = {}  # set-aside die -> damage it takes as it returns
         self.choices: dict[int, Choice] = {}     # slot -> what its "choose"/"name" remembers
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
-        # -1: until changed), the die it belongs to (None: the whole card)).
+        # -1: until changed, -2: the whole game, its name for the lender's), the die it belongs to (None: the card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
         self.card_tokens: dict[int, int] = {}    # slot -> +1A/+1D tokens on the card (``card_token``)

@@ -363,7 +363,7 @@ def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[in
 
 
 def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return borrowing.borrow_text(ctx, dice)
+    return borrowing.borrow_text(ctx, dice, effect.duration)
 
 
 def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:

@@ -109,6 +109,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else die.spec.name if die.token else "Sidekick"
+    if game.bookkeeping.borrowed and f.names and ctx.slot in game.bookkeeping.borrowed:
+        name = _borrowed_name(ctx, die, name)
     if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
             and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
             f.not_names and name in f.not_names):
@@ -212,6 +214,17 @@ def _extreme(ctx: Context, die: Die, f: DieFilter) -> bool:
     values = [stat_of(ctx.game, d, f.lowest or f.highest) for d in select(ctx, replace(f, lowest="", highest=""))]
     mine = stat_of(ctx.game, die, f.lowest or f.highest)
     return bool(values) and (mine <= min(values) if f.lowest else mine >= max(values))
+
+
+def _borrowed_name(ctx: Context, die: Die, name: str) -> str:
+    """Text borrowed for the whole game with the borrower's name for the lender's (Moon Knight
+    118ig): in it, the lender's name means the borrower's dice, not the lender's."""
+    for lender, _, last, _ in ctx.game.bookkeeping.borrowed[ctx.slot or 0]:
+        if last == -2 and die.slot == ctx.slot:
+            return ctx.game.slots[lender].card.card.name
+        if last == -2 and die.slot == lender:
+            return ""
+    return name
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:
