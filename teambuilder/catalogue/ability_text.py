@@ -176,7 +176,7 @@ def _describe_effect(effect: Effect) -> str:
         return ("it can't be used " + ("until the start of your next turn" if effect.duration == "until_your_next_turn"
                                        else "this turn")) if op == "lock_global" else \
             "end every ongoing effect of Global Abilities"
-    if op in ("turn_to_energy", "turn_to_face", "double_printed", "back_to_card", "printed_attack_from"):
+    if op in ("turn_to_energy", "turn_to_face", "double_printed", "back_to_card", "printed_attack_from", "energize"):
         return refs.face_words(effect, to)
     if op == "move" and effect.into == "held":
         return f"put {to} on this card"

@@ -154,6 +154,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "end_global_effects": (),            # every ongoing effect of a Global Ability ends
     "cancel_global": (),                 # the Global Ability just used (global_used's) does not resolve
     "back_to_card": (),                  # the dice go back to their card at end of turn or as they leave the field
+    "energize": (),                      # the dice reached use their Energize (as on a double energy face)
     "printed_attack_from": (),           # "it" has the printed A of the reached die's card on every level (this turn)
 }
 

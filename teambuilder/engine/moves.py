@@ -22,11 +22,11 @@ from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.purchase_costs import purchase_cost
-from teambuilder.engine.rolling import roll
+from teambuilder.engine.rolling import energized, roll
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import BuyOffer, Frame
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Step, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -239,3 +239,18 @@ def back_to_card(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         ctx.game.say(f"{die.spec.name} goes back to its card at the end of the turn or when it leaves the field.",
                      ctx.controller)
     return bool(marked)
+
+
+def energize(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``energize``: each die reached that has Energize uses it, as though rolled on a double
+    energy face (its owner's Energize abilities trigger, and "whenever a die uses Energize"
+    ones: Adam Warlock: Leader of the Infinity Watch, 137ig)."""
+    game = ctx.game
+    # A die just rolled onto a double energy face used its Energize as it was rolled (``roll``,
+    # outside the Roll and Reroll Step): "roll it; on an energy face it uses Energize" uses it once.
+    using = [d for d in dice if game.has_keyword(d, "energize") and not (
+        game.step != Step.ROLL_AND_REROLL and d.spec.faces[d.face].energy_amount == 2)]
+    for die in using:
+        game.say(f"{die.spec.name} uses its Energize.", die.owner)
+        energized(game, die)
+    return bool(using)

@@ -393,5 +393,5 @@ HANDLERS = {
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
     "end_global_effects": end_global_effects, "cancel_global": cancel_global, "back_to_card": moves.back_to_card,
-    "printed_attack_from": printed_attack_from, "use_effect": borrowing.use_effect,
+    "printed_attack_from": printed_attack_from, "use_effect": borrowing.use_effect, "energize": moves.energize,
 }
