@@ -94,6 +94,10 @@ def describe_dice(f: DieFilter, plural: bool = False, target: int = 0, up_to: bo
     return phrase
 
 
+_EXTREME_WORDS = {"attack": "A", "defense": "D", "level": "level", "cost": "purchase cost",
+                  "fielding": "fielding cost", "printed_attack": "printed A"}
+
+
 def _extras(f: DieFilter, yours: bool) -> str:
     """What follows the noun: "costing 3 or less and in your Used Pile"."""
     extras = []
@@ -106,6 +110,9 @@ def _extras(f: DieFilter, yours: bool) -> str:
         extras.append(f"that is {name} or whose card has an ability that needs an active {name}")
     if f.max_cost is not None:
         extras.append(f"costing {f.max_cost} or less")
+    for extreme, stat in (("lowest", f.lowest), ("highest", f.highest)):
+        if stat:
+            extras.append(f"with the {extreme} {_EXTREME_WORDS[stat]} among them (a tie: any of them)")
     if f.fielding is not None:
         extras.append(f"with fielding cost {f.fielding}")
     for value, words in ((f.min_attack, "or more A"), (f.max_attack, "or less A"), (f.min_defense, "or more D"),

@@ -205,8 +205,9 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
     return trigger, found, ()
 
 
-# ``use_effect``'s ``cards``: whose effect is used (an action die; basic actions; "when attacks" abilities).
-USE_EFFECT_CARDS = ("event", "it", "basic_actions", "attacks", "fielded")
+# ``use_effect``'s ``cards``: whose effect is used (an action die; basic actions; "when attacks",
+# "when fielded" and Energize abilities).
+USE_EFFECT_CARDS = ("event", "it", "basic_actions", "attacks", "fielded", "energized")
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
                  "chooser", "usable")

@@ -99,7 +99,10 @@ _FILTER_KEYS = ("owner", "kind", "sidekick", "name", "not_name", "affiliation", 
                 "min_cost", "it", "those", "face", "partly_spent", "energy_of", "fielded", "drawn",
                 "title_contains", "not_title_contains", "stunned", "max_attack", "min_defense", "max_defense",
                 "card_token", "paid_for", "fewest_card_tokens", "below_own_level", "token", "below_this_level",
-                "paid_for_event", "fielding", "held", "shares_team_affiliation", "name_or_depends")
+                "paid_for_event", "fielding", "held", "shares_team_affiliation", "name_or_depends",
+                "lowest", "highest")
+# What ``lowest:`` / ``highest:`` in a die filter may compare ("the die with the lowest printed A").
+EXTREME_STATS = ("attack", "defense", "level", "cost", "fielding", "printed_attack")
 
 
 def parse_filter(raw: Any) -> DieFilter:
@@ -158,6 +161,8 @@ def parse_filter(raw: Any) -> DieFilter:
         fewest_card_tokens=bool(opt_bool(raw, "fewest_card_tokens")), token=opt_bool(raw, "token"),
         shares_team_affiliation=bool(opt_bool(raw, "shares_team_affiliation")),
         name_or_depends=str(raw.get("name_or_depends", "")),
+        lowest=choice_of(raw, "lowest", EXTREME_STATS) if raw.get("lowest") is not None else "",
+        highest=choice_of(raw, "highest", EXTREME_STATS) if raw.get("highest") is not None else "",
         below_this_level=bool(opt_bool(raw, "below_this_level")), paid_for_event=bool(opt_bool(raw, "paid_for_event")),
         energy_of_it=choice_of(raw, "energy_of", ("it",)) == "it" if raw.get("energy_of") is not None else False)
 

@@ -55,7 +55,8 @@ def rule_sentences(effect: Effect, who: str, amount: str, match: str, by_whom: s
         "no_field_triggers": wording.suppressed_words(effect.by),
         "no_globals": "no player may use global abilities" + " of character cards" * (effect.by != "all"),
         "first_purchase_to_prep": "the first die you purchase this turn goes to your Prep Area",
-        "field_free": (f"once per turn, you may field 1 of {who} for free" if effect.optional
+        "field_free": ("once per turn, " * (effect.duration == "once") + f"you may field 1 of {who} for free"
+                       + " by KOing every die in your Field Zone" * (effect.by == "ko_field") if effect.optional
                        else f"{who} cost nothing to field"),
         "cant_reroll": f"{who} can't be rerolled{_BY.get(effect.by, '')}",
         "cant_spin_up": f"{who} can't be spun up{_BY.get(effect.by, '')}",

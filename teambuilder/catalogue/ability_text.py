@@ -176,7 +176,7 @@ def _describe_effect(effect: Effect) -> str:
         return ("it can't be used " + ("until the start of your next turn" if effect.duration == "until_your_next_turn"
                                        else "this turn")) if op == "lock_global" else \
             "end every ongoing effect of Global Abilities"
-    if op in ("turn_to_energy", "turn_to_face", "double_printed"):
+    if op in ("turn_to_energy", "turn_to_face", "double_printed", "back_to_card", "printed_attack_from", "energize"):
         return refs.face_words(effect, to)
     if op == "move" and effect.into == "held":
         return f"put {to} on this card"
@@ -226,15 +226,16 @@ def _describe_effect(effect: Effect) -> str:
         return f"take {to} out of combat (it stays in the Field Zone)"
     if op == "use_effect" and effect.cards == "it":
         return "use its effect at once" + (" (with its bursts)" if effect.bursts else "")
-    if op == "use_effect" and effect.cards == "attacks":
-        return f"use a copy of the “when attacks” abilities of {to}, as this die's"
-    if op == "use_effect" and effect.cards == "fielded":
-        return f"use a copy of the “when fielded” abilities of {to}, as this die's"
+    if op == "use_effect" and effect.cards in ("attacks", "fielded", "energized"):
+        return "use a copy of the " + {"attacks": "“when attacks” abilities", "fielded": "“when fielded” abilities",
+                                       "energized": "Energize abilities"}[effect.cards] + f" of {to}" \
+            + (", as this die's" if effect.cards != "energized" else "")
     if op == "use_effect":
         return ("use a copy of that action die" + (" (with its bursts)" if effect.bursts else "")
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")
     if op == "borrow_text":
-        return f"until end of turn this card's text is the text of the card of {to}"
+        return f"until end of turn this card's text is the text of the card of {to}" if effect.duration != "static" \
+            else f"for the rest of the game this card's text is that of the card of {to}, with this card's name for its"
     if op in ("capture", "control", "copy", "swap"):
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
                 "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
@@ -379,7 +380,7 @@ def _label(ability: Ability) -> str:
         label = label.replace("{step}", f"each {step}" if step else "each step").replace(
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
     if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
-        label = label.replace("While active, whenever", "Whenever")
+        label = label.replace("While active, whenever", "Whenever").replace("While active, at", "At")
     if ability.limit == "once_per_turn" and not ability.scheduled:
         label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
     if ability.scheduled:

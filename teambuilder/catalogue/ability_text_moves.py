@@ -172,6 +172,14 @@ def face_words(effect: Effect, to: str) -> str:
     if effect.op == "turn_to_face":
         face = f"level {effect.level} character face" if effect.level else f"[{effect.face}] face"
         return f"turn {to} to {their} {face}"
+    if effect.op == "energize":
+        return f"{to} {'use their' if to.endswith(' dice') else 'uses its'} Energize"
+    if effect.op == "printed_attack_from":
+        return f"until end of turn the die picked has, on every level, the printed A of the card of {to}"
+    if effect.op == "back_to_card":
+        plural = to.endswith(" dice")
+        return f"{to} {'go' if plural else 'goes'} back to {'their' if plural else 'its'} card at the end of " \
+            f"the turn or when {'they leave' if plural else 'it leaves'} the Field Zone"
     if effect.duration == "static":     # a "while active" one: for as long as it holds
         return f"{to} {'have' if to.endswith(' dice') else 'has'} {their} printed A doubled, on every level"
     return f"double the printed A of {to} until end of turn"

@@ -137,6 +137,8 @@ class DieFilter:
     fewest_card_tokens: bool = False   # its card has the fewest +1A/+1D tokens of its owner's team
     shares_team_affiliation: bool = False   # shares an affiliation with a character card on the controller's team
     name_or_depends: str = ""     # named this, or its card has a while-active ability needing this name active
+    lowest: str = ""              # a stat: only the dice (of those the rest matches) on which it is lowest
+    highest: str = ""             # a stat: only those on which it is highest
 
     @property
     def stat_limits(self) -> bool:

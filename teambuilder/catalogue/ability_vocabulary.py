@@ -144,7 +144,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "script": ("name", "amount", "level", "into", "a", "d", "keyword", "affiliation", "duration"),
     "schedule": ("ability", "duration"),
     "use_effect": ("cards", "bursts"),
-    "borrow_text": (),
+    "borrow_text": ("duration",),      # duration: static: for the rest of the game, with this card's name for theirs
     "choose": ("choice", "amount", "match", "duration", "from"),
     "turn_to_energy": ("by", "amount"),   # "turn it to an energy face you pick" (by: opponent: they pick;
     #                                       amount: 1, only its single energy faces)
@@ -154,6 +154,9 @@ OPS: dict[str, tuple[str, ...]] = {
     "lock_global": ("duration",),        # the Global Ability the card chose ("choose", choice: global) can't be used
     "end_global_effects": (),            # every ongoing effect of a Global Ability ends
     "cancel_global": (),                 # the Global Ability just used (global_used's) does not resolve
+    "back_to_card": (),                  # the dice go back to their card at end of turn or as they leave the field
+    "energize": (),                      # the dice reached use their Energize (as on a double energy face)
+    "printed_attack_from": (),           # "it" has the printed A of the reached die's card on every level (this turn)
 }
 
 # What ``do: choose`` asks for; the card remembers the answer (``named: true`` filters and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.events import PendingTrigger, queue_now
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die
@@ -31,14 +32,20 @@ def use_card_effect(game: Game, player: int, slot: int, bursts: int, source: int
     return found
 
 
+def use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: use_effect`` (see ``use_effects``)."""
+    return use_effects(ctx, effect.cards, effect.bursts, dice)
+
+
 def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None = None) -> bool:
     """``cards: event``: a copy of the action die the event is about (with its bursts when
     ``bursts``); ``cards: basic_actions``: the effect of each Basic Action Card in play;
     ``cards: attacks``: a copy of the "when attacks" abilities of the dice reached, used as
     this die's (Mister Mind: Library of Eternity, 120skc); ``cards: fielded``: the same with
-    their "when fielded" abilities (Supergiant: Mind Control, 128ig)."""
+    their "when fielded" abilities (Supergiant: Mind Control, 128ig); ``cards: energized``:
+    with their Energize abilities (Gamora: Requiem, 142ig)."""
     game = ctx.game
-    if cards in ("attacks", "fielded"):
+    if cards in ("attacks", "fielded", "energized"):
         return any([_copy_self_trigger(ctx, die, cards) for die in dice or ()])
     if cards in ("event", "it"):
         die = ctx.event_die if cards == "event" else next(iter(ctx.it), None)   # "it": a die an earlier effect rolled
@@ -55,16 +62,16 @@ def use_effects(ctx: Context, cards: str, bursts: bool, dice: list[Die] | None =
 
 
 def _copy_self_trigger(ctx: Context, die: Die, trigger: str) -> bool:
-    """Queue a copy of each "when this die attacks" (``trigger`` ``attacks``) or "when
-    fielded" (``fielded``) ability of ``die``'s card, controlled by the ability's
-    controller, with the ability's own die as "this die"."""
+    """Queue a copy of each "when this die attacks" (``trigger`` ``attacks``), "when
+    fielded" (``fielded``) or Energize (``energized``) ability of ``die``'s card, controlled
+    by the ability's controller, with the ability's own die as "this die"."""
     game = ctx.game
     slot = die.copy_of if die.copy_of is not None else die.slot
     # An ability that itself copies such abilities is not copied: two Supergiants would
     # copy each other for ever (found by the Modern Era random games: a hang).
     found = [] if slot is None else [i for i, a in enumerate(game.abilities_of(slot)) if a.trigger == trigger
                                      and not any(e.op == "use_effect" and e.cards == trigger for e in a.effects)]
-    words = "“when attacks”" if trigger == "attacks" else "“when fielded”"
+    words = {"attacks": "“when attacks”", "fielded": "“when fielded”"}.get(trigger, "Energize")
     if slot is None or not found:
         game.say(f"{game.die_name(die)} has no {words} ability to copy.", ctx.controller)
         return False
@@ -74,9 +81,15 @@ def _copy_self_trigger(ctx: Context, die: Die, trigger: str) -> bool:
     return True
 
 
-def borrow_text(ctx: Context, dice: list[Die]) -> bool:
-    """Until end of turn the ability's card has the text of the first chosen die's card
-    instead of its own (its name, affiliations and stats stay its own)."""
+# ``Bookkeeping.borrowed``'s last turn for text borrowed for the whole game, the borrower's
+# name standing for the lender's in it (Moon Knight: One-Man Avenger, 118ig).
+WHOLE_GAME = -2
+
+
+def borrow_text(ctx: Context, dice: list[Die], duration: str = "turn") -> bool:
+    """Until end of turn (``duration`` ``static``: for the rest of the game, the lender's name
+    in its text meaning this card) the ability's card has the text of the first chosen die's
+    card instead of its own (its name, affiliations and stats stay its own)."""
     game = ctx.game
     target = next((d for d in dice if d.slot is not None), None)
     name = game.slots[ctx.slot].card.card.name if ctx.slot is not None else "It"
@@ -85,7 +98,8 @@ def borrow_text(ctx: Context, dice: list[Die]) -> bool:
         return False
     lender = target.copy_of if target.copy_of is not None else target.slot
     assert lender is not None
-    game.bookkeeping.borrowed[ctx.slot] = [(lender, True, 0, None)]
-    game.say(f"{name}'s text becomes that of {game.slots[lender].card.card.full_name} until end of turn.",
-             ctx.controller)
+    whole_game = duration == "static"       # for the rest of the game, its name for the lender's (Moon Knight)
+    game.bookkeeping.borrowed[ctx.slot] = [(lender, True, WHOLE_GAME if whole_game else 0, None)]
+    game.say(f"{name}'s text becomes that of {game.slots[lender].card.card.full_name} "
+             + ("for the rest of the game." if whole_game else "until end of turn."), ctx.controller)
     return True

@@ -139,6 +139,8 @@ def stat_of(game: Game, die: Die, stat: str) -> int:
         return game.stats(die)[1]
     if stat == "level":
         return face.level
+    if stat == "printed_attack":
+        return printed_attack(game, die)
     return die_cost(game, die) if stat == "cost" else face.fielding
 
 
@@ -203,15 +205,20 @@ def name_or_depends(game: Game, die: Die, name: str) -> bool:
                                                   for c in ability.conditions)
         for ability in card.abilities)
 def printed_attack(game: Game, die: Die) -> int:
-    """The A its face prints (the lender's, for a die copying another card)."""
-    if die.copy_of is not None or die.stats_of is not None:
-        return copied_stats(game, die)[0]
-    return die.spec.faces[die.face].attack
+    """The A its face prints (the lender's, for a die copying another card; another card's at
+    its level, for a die whose printed A an effect replaced: ``printed_attack_from``)."""
+    attack = copied_stats(game, die)[0] if die.copy_of is not None or die.stats_of is not None \
+        else die.spec.faces[die.face].attack
+    for mod in die.modifiers:
+        if mod.kind == "printed_of":
+            attack = copied_stats(game, die, mod.slot)[0]
+    return attack
 
 
-def copied_stats(game: Game, die: Die) -> tuple[int, int]:
-    """A die copying another card uses that card's printed stats for its own level."""
-    lender = die.copy_of if die.copy_of is not None else die.stats_of
+def copied_stats(game: Game, die: Die, slot: int | None = None) -> tuple[int, int]:
+    """A die copying another card uses that card's printed stats for its own level (``slot``:
+    that card's, whatever the die copies)."""
+    lender = slot if slot is not None else die.copy_of if die.copy_of is not None else die.stats_of
     assert lender is not None
     spec = game.slots[lender].spec
     level = die.spec.faces[die.face].level

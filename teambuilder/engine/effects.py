@@ -97,6 +97,8 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
         attack, defense = copied_stats(game, die)
+    if die.modifiers:       # (its printed A may be another card's: ``printed_attack_from``)
+        attack = printed_attack(game, die)
     swap, printed = False, attack
     for mod in die.modifiers:
         if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:
@@ -370,7 +372,9 @@ def state_based_kos(game: Game, held: bool = False) -> bool:
     combat damage step, before its "when damaged" abilities have resolved, a die stays in
     the field for its combat damage; only the damage abilities dealt it since, if that
     alone is enough, KOs it now (so two dice dealing each other damage when damaged run
-    out of targets instead of trading damage for ever)."""
+    out of targets instead of trading damage for ever). First, borrowed dice off the field go back to their card."""
+    if game.bookkeeping.to_card and keywords.back_to_card(game):
+        return True
     if game.tables.static_lowers_defense or game.bookkeeping.borrowed:
         field = game.field_characters()
     else:

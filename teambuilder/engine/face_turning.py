@@ -176,3 +176,19 @@ def double_printed(ctx: Context, effect: Effect, dice: list[Die], players: list[
         die.modifiers.append(StatModifier(0, 0, "effect", "printed"))
         ctx.game.say(f"{ctx.game.die_name(die)} has its printed A doubled this turn.", die.owner)
     return bool(dice)
+
+
+def printed_attack_from(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``printed_attack_from``: the first die "it" names (``do: pick``) has, this turn and on
+    every level, the printed A of the card of the die this effect reaches (Inspiring 6ig)."""
+    source = next(iter(dice), None)
+    taker = next((d for d in ctx.it if d.zone is Zone.FIELD and d.spec.faces[d.face].kind == CHARACTER), None)
+    lender = None if source is None else source.copy_of if source.copy_of is not None else \
+        source.stats_of if source.stats_of is not None else source.slot
+    if taker is None or source is None or lender is None:
+        ctx.game.say("no printed A changes (no die to take it, or a Sidekick's to give).", ctx.controller)
+        return False
+    taker.modifiers.append(StatModifier(0, 0, "effect", "printed_of", lender))
+    ctx.game.say(f"{ctx.game.die_name(taker)} has the printed A of {ctx.game.slots[lender].card.card.full_name}"
+                 " on every level this turn.", taker.owner)
+    return True

@@ -264,7 +264,7 @@ class Bookkeeping:
         self.return_damage: dict[int, int] = {}  # set-aside die -> damage it takes as it returns
         self.choices: dict[int, Choice] = {}     # slot -> what its "choose"/"name" remembers
         # Borrowed card text: slot -> (slot lent, replaces own text, last turn (0: this turn,
-        # -1: until changed), the die it belongs to (None: the whole card)).
+        # -1: until changed, -2: the whole game, its name for the lender's), the die it belongs to (None: the card)).
         self.borrowed: dict[int, list[tuple[int, bool, int, int | None]]] = {}
         self.experience: dict[int, int] = {}     # slot -> Experience tokens on the card
         self.card_tokens: dict[int, int] = {}    # slot -> +1A/+1D tokens on the card (``card_token``)
@@ -277,6 +277,9 @@ class Bookkeeping:
         # Dice kept on a character's card (``into: held``): die -> (the card's slot, the level
         # it had, the turn it was put there).
         self.held: dict[int, tuple[int, int, int]] = {}
+        # Dice that go back to their card at the end of the turn or as they leave the field
+        # (``do: back_to_card``: The Collector's borrowed die).
+        self.to_card: set[int] = set()
 
     def copy(self) -> Bookkeeping:
         other = Bookkeeping()
@@ -294,6 +297,7 @@ class Bookkeeping:
         other.equipped = dict(self.equipped)
         other.partners = dict(self.partners)
         other.held = dict(self.held)
+        other.to_card = set(self.to_card)
         return other
 
 

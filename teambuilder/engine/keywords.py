@@ -242,9 +242,35 @@ def off_card(game: Game, die: Die, level: int | None) -> int | None:
     return kept[1] if level is None and kept is not None else level
 
 
+def back_to_card(game: Game, at_end_of_turn: bool = False) -> bool:
+    """Dice marked to go back to their card (``do: back_to_card``) that have left the field
+    (or, ``at_end_of_turn``, every one of them) go back to their card, unbought again:
+    True when one did."""
+    moved = False
+    for die_id in sorted(game.bookkeeping.to_card):
+        die = game.dice[die_id]
+        if die.zone is Zone.FIELD and not at_end_of_turn:
+            continue
+        game.bookkeeping.to_card.discard(die_id)
+        if die.zone is Zone.CARD or die.slot is None:
+            continue
+        if die.zone is Zone.FIELD:
+            leaving_field(game, die)
+        die.reset()
+        die.home = None
+        die.under = None
+        die.owner = game.slots[die.slot].owner
+        die.zone = Zone.CARD
+        moved = True
+        game.say(f"{die.spec.name} goes back to its card.", game.slots[die.slot].brought_by)
+    return moved
+
+
 def end_of_turn(game: Game) -> bool:
     """Cleanup: captures and control end; dice set aside come back (taking the damage they
-    were set aside with: True when some did); tokens stay."""
+    were set aside with: True when some did); tokens stay; borrowed dice go back to their card."""
+    if game.bookkeeping.to_card:
+        back_to_card(game, at_end_of_turn=True)
     hurt = False
     for die_id in game.bookkeeping.captured + game.bookkeeping.controlled:
         die = game.dice[die_id]

@@ -22,11 +22,11 @@ from teambuilder.engine.dice import CHARACTER
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.energy import payment_options
 from teambuilder.engine.purchase_costs import purchase_cost
-from teambuilder.engine.rolling import roll
+from teambuilder.engine.rolling import energized, roll
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import BuyOffer, Frame
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, Zone
+from teambuilder.engine.state import Die, Step, Zone
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -228,3 +228,29 @@ def hold(ctx: Context, dice: list[Die]) -> bool:
         game.bookkeeping.held[die.id] = (ctx.slot, level, game.turn_number)
         game.say(f"{game.die_name(die)} is put on {card}'s card.", ctx.controller)
     return bool(dice)
+
+
+def back_to_card(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``back_to_card``: each die reached goes back to its card at the end of the turn, or
+    as soon as it leaves the field (``keywords.back_to_card``): The Collector's borrowed die."""
+    marked = [d for d in dice if d.slot is not None and d.zone is Zone.FIELD]
+    for die in marked:
+        ctx.game.bookkeeping.to_card.add(die.id)
+        ctx.game.say(f"{die.spec.name} goes back to its card at the end of the turn or when it leaves the field.",
+                     ctx.controller)
+    return bool(marked)
+
+
+def energize(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``energize``: each die reached that has Energize uses it, as though rolled on a double
+    energy face (its owner's Energize abilities trigger, and "whenever a die uses Energize"
+    ones: Adam Warlock: Leader of the Infinity Watch, 137ig)."""
+    game = ctx.game
+    # A die just rolled onto a double energy face used its Energize as it was rolled (``roll``,
+    # outside the Roll and Reroll Step): "roll it; on an energy face it uses Energize" uses it once.
+    using = [d for d in dice if game.has_keyword(d, "energize") and not (
+        game.step != Step.ROLL_AND_REROLL and d.spec.faces[d.face].energy_amount == 2)]
+    for die in using:
+        game.say(f"{die.spec.name} uses its Energize.", die.owner)
+        energized(game, die)
+    return bool(using)

@@ -9,7 +9,7 @@ from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead
 from teambuilder.engine.die_facts import ZONE_OF
 from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
 from teambuilder.engine.events import stats_raised
-from teambuilder.engine.face_turning import double_printed, spinnable_to, turn_to_energy, turn_to_face
+from teambuilder.engine.face_turning import double_printed, printed_attack_from, spinnable_to, turn_to_energy, turn_to_face
 from teambuilder.engine.global_targets import cancel_global, end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
@@ -362,12 +362,8 @@ def _out_of_play(ctx: Context, effect: Effect, dice: list[Die], players: list[in
     return _some([keywords.set_aside(ctx.game, d, duration, effect.level or None, value(ctx, effect)) for d in dice])
 
 
-def _use_effect(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return borrowing.use_effects(ctx, effect.cards, effect.bursts, dice)
-
-
 def _borrow_text(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return borrowing.borrow_text(ctx, dice)
+    return borrowing.borrow_text(ctx, dice, effect.duration)
 
 
 def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -391,10 +387,11 @@ HANDLERS = {
     "must_block": _mark, "cant_block": _mark, "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark,
     "gain_keyword": _mark, "gain_affiliation": _mark, "stun": stun.put_effect, "unstun": stun.take_off_effect,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy, "swap": _swap,
-    "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose, "use_effect": _use_effect,
+    "token": _token, "out_of_play": _out_of_play, "schedule": _schedule, "choose": _choose,
     "borrow_text": _borrow_text, "leave_combat": _leave_combat, "field": moves.field, "roll": moves.roll_dice,
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
-    "end_global_effects": end_global_effects, "cancel_global": cancel_global,
+    "end_global_effects": end_global_effects, "cancel_global": cancel_global, "back_to_card": moves.back_to_card,
+    "printed_attack_from": printed_attack_from, "use_effect": borrowing.use_effect, "energize": moves.energize,
 }

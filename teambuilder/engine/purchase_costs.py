@@ -48,9 +48,19 @@ def fields_free(game: Game, die: Die, paying: bool = False) -> bool:
     """Whether ``die`` costs nothing to field. A "while active" ``field_free`` with ``duration:
     once`` frees one fielding a turn; with ``optional: true`` (a free ``pay`` price) its player
     may pay instead (``paying``: the cost when they do)."""
-    return any(rules.applies(game, r, die) and not (_once_a_turn(game, r) and (
-        paying and r.effect.pay is not None or (r.controller, r.slot or -1, FREE_FIELD) in game.this_turn.once_fired))
+    return any(rules.applies(game, r, die) and not (paying and r.effect.pay is not None) and not (
+        _once_a_turn(game, r) and (r.controller, r.slot or -1, FREE_FIELD) in game.this_turn.once_fired)
         for r in rules.in_force(game, "field_free"))
+
+
+def free_field_price(game: Game, player: int, die: Die) -> str:
+    """What a free fielding of ``die`` costs: "" when some rule frees it outright, else the
+    ``by`` of the rules that free it at a price (``ko_field``: KO every die in your Field Zone
+    first, Tombstone 53ig)."""
+    probe = rules.as_owned_by(game, die, player)
+    prices = {r.effect.by for r in rules.in_force(game, "field_free") if rules.applies(game, r, probe)
+              and not (_once_a_turn(game, r) and (r.controller, r.slot or -1, FREE_FIELD) in game.this_turn.once_fired)}
+    return "" if not prices or "" in prices or "ko_field" not in prices else "ko_field"
 
 
 def may_pay_instead(game: Game, die: Die) -> bool:

@@ -362,7 +362,7 @@ def expire(game: Game) -> None:
     game.scheduled = [s for s in game.scheduled if s[3] > game.turn_number]
     for slot in list(game.bookkeeping.borrowed):
         lent = game.bookkeeping.borrowed[slot]
-        game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] == -1 or e[2] > game.turn_number]
+        game.bookkeeping.borrowed[slot] = [e for e in lent if e[2] < 0 or e[2] > game.turn_number]
         if not game.bookkeeping.borrowed[slot]:
             del game.bookkeeping.borrowed[slot]
 

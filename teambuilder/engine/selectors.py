@@ -7,6 +7,7 @@ what the triggering event was about. "you"/"opponent" mean the controller and th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Amount, DieFilter
@@ -108,6 +109,8 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
         return False
     card = game.card_of(die)
     name = card.card.name if card is not None else die.spec.name if die.token else "Sidekick"
+    if game.bookkeeping.borrowed and f.names and ctx.slot in game.bookkeeping.borrowed:
+        name = _borrowed_name(ctx, die, name)
     if f.names and name not in f.names and not (die.slot is not None and die.slot != ctx.slot
             and die.owner == ctx.controller and game.tables.aliases.get(die.slot) in f.names) or (
             f.not_names and name in f.not_names):
@@ -200,7 +203,28 @@ def matches(ctx: Context, die: Die, f: DieFilter) -> bool:
             or f.basic is not None and (card is not None and card.card.kind == "basic_action") != f.basic or \
             f.card_token is not None and (card_tokens(game, die.slot) > 0) != f.card_token:
         return False
+    if (f.lowest or f.highest) and not _extreme(ctx, die, f):
+        return False
     return f.named is None or _matches_choice(ctx, die, name) == f.named
+
+
+def _extreme(ctx: Context, die: Die, f: DieFilter) -> bool:
+    """``lowest:`` / ``highest:``: the die's stat is the lowest / highest among the dice the
+    rest of the filter matches (ties all match)."""
+    values = [stat_of(ctx.game, d, f.lowest or f.highest) for d in select(ctx, replace(f, lowest="", highest=""))]
+    mine = stat_of(ctx.game, die, f.lowest or f.highest)
+    return bool(values) and (mine <= min(values) if f.lowest else mine >= max(values))
+
+
+def _borrowed_name(ctx: Context, die: Die, name: str) -> str:
+    """Text borrowed for the whole game with the borrower's name for the lender's (Moon Knight
+    118ig): in it, the lender's name means the borrower's dice, not the lender's."""
+    for lender, _, last, _ in ctx.game.bookkeeping.borrowed[ctx.slot or 0]:
+        if last == -2 and die.slot == ctx.slot:
+            return ctx.game.slots[lender].card.card.name
+        if last == -2 and die.slot == lender:
+            return ""
+    return name
 
 
 def chosen(game: Game, slot: int | None) -> Choice | None:

@@ -74,13 +74,13 @@ class Slot:
 
 @dataclass(frozen=True)
 class StatModifier:
-    """An applied stat change on one die, until the end of the turn (or until the die
-    leaves the field or is rerolled to energy)."""
+    """An applied stat change on one die until end of turn (or until it leaves the field or is rerolled to energy)."""
 
     attack: int
     defense: int
     source: str
     kind: str = "add"            # add | while_attacking | set (overrides) | set_attack (A only) | swap | printed
+    slot: int = -1               # printed_of: the card whose printed A (at this die's level) is its printed A
 
 
 class ZoneIndex:

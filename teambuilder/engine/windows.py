@@ -36,12 +36,19 @@ from teambuilder.engine.actions import (
 )
 from teambuilder.engine.costs import converted, cost_of, global_cost, limit_allows, spend
 from teambuilder.engine.dice import ACTION, CHARACTER
+from teambuilder.engine.effects import ko_all
 from teambuilder.engine.energy import (
     Hand,
 )
 from teambuilder.engine.global_targets import locked
 from teambuilder.engine.moves import ZONE_NAMES, buy, field_die, purchase_zone
-from teambuilder.engine.purchase_costs import fields_free, may_pay_instead, purchase_cost, use_free_field
+from teambuilder.engine.purchase_costs import (
+    fields_free,
+    free_field_price,
+    may_pay_instead,
+    purchase_cost,
+    use_free_field,
+)
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Resolver, Runner, Step, Task, TaskKind, Window, Zone
 
@@ -174,7 +181,7 @@ def priority_options(game: Game) -> list[Action]:
                 if cost.amount == 0 and game.has_rules and may_pay_instead(game, die):
                     paid = field_cost(game, die, paying=True)      # "you may field it for free": or pay
                     options += [Field(die.id, p) for p in hand.payments(virtual, paid, OPTIONS_PER_CHOICE)
-                                if paid.amount <= available]
+                                if 0 < paid.amount <= available]
         if game.tables.paid_with_dice:
             options += keyword_costs.offers(game, player)    # Fabricate, Ritual, Fusion
         seen_actions: set[tuple[str, int]] = set()
@@ -273,8 +280,12 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
         die = game.dice[action.die]
         cost, full = field_cost(game, die), field_cost(game, die, paying=True)
         declined = declines_free_field(game, die, action, cost)
+        price = free_field_price(game, player, die) if game.has_rules and not declined and full.amount > 0 else ""
         spent = spend(game, player, action.payment, full if declined else cost, "fielded", die)
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
+        if price == "ko_field":         # "you may field it for free by KOing every die in your Field Zone"
+            game.say(f"KOs every die in its Field Zone to field {die.spec.name} for free.", player)
+            ko_all(game, list(game.zone(player, Zone.FIELD)), by=player)
         if game.has_rules:      # "the first die you field costs less / nothing": used up
             rules.use_up(game, "field_free", player, die)
             rules.use_up(game, "field_cost", player, die)

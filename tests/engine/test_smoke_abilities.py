@@ -43,7 +43,10 @@ NOT_FIRED: dict[tuple[str, int], str] = {
                   "(125ig-opponent-rolls-five-dice)",
     ("134ig", 2): "needs a die of its player rolled on [bolt][bolt]; the smoke position rolls none "
                   "(tests/scenarios/cards/ig/134ig-rolled-double-bolt-damages.yaml fires it)",
-    ("142ig", 1): "unsupported (copying an opposing Energize ability): written inert, conditions never hold",
+    ("142ig", 1): "needs an opposing die with Energize rolled on a double energy face; the smoke position rolls "
+                  "none (tests/scenarios/cards/ig/142ig-copies-opposing-energize.yaml fires it)",
+    ("137ig", 1): "needs a die with Energize spent as energy (out of its Reserve Pool); the smoke position spends "
+                  "none (tests/scenarios/cards/ig/137ig-spent-energize-die-rolls-and-energizes.yaml fires it)",
     ("152ig", 2): "needs [mask] energy spent on a global or a fielding; the smoke position spends none "
                   "(tests/scenarios/cards/ig/152ig-mask-spent-*.yaml fire it)",
     ("66ig", 1): "needs [mask] spent to buy an action die while the card is active; the smoke position spends "
