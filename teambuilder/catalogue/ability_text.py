@@ -355,12 +355,14 @@ def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
 def _label(ability: Ability) -> str:
     if ability.trigger == "global":
         cost = "".join(f"[{part}]" for part in (ability.cost.notation().split("+") if ability.cost else []))
-        limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn",
-                 "opponent_turn": ", only on your opponent's turn",
-                 "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
+        limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn", "opponent_turn":
+                 ", only on your opponent's turn", "once_on_your_turn": ", once per turn, only on your turn"}.get(
+            ability.limit or "", "")
         reactive = {"damaged": ", when damage would be dealt",
                     "targeted": ", when an action die targets a character die",
                     "dealt": ", right after something you control deals damage"}.get(ability.reactive or "", "")
+        if ability.owner_only:      # the owner's own card ability, used as a global is (not a Global Ability)
+            return f"Your ability ({cost + ', ' if cost != '[0]' else ''}{limit[2:]}, when you could use a global)"
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used
