@@ -149,9 +149,10 @@ def _describe_effect(effect: Effect) -> str:
         return f"redirect that damage to {to}"
     if op == "pick":
         return f"choose {to}"
-    if op == "swap" and effect.to.chosen and effect.to.target <= 1:
-        face = ", which takes the face the chosen die showed" if effect.by == "same_face" else ""
-        return f"swap the chosen die with {to}{face}"
+    if op == "swap" and effect.to.chosen and (effect.to.target <= 1 or effect.by == "same_level"):
+        face = {"same_face": ", which takes the face the chosen die showed",
+                "same_level": " (in the order chosen), each at the level of the die it replaces"}.get(effect.by, "")
+        return f"swap the chosen {'dice' if effect.by == 'same_level' else 'die'} with {to}{face}"
     if op == "remember":
         return f"choose {to}, replacing any earlier choice"
     if op == "retarget":
@@ -206,8 +207,6 @@ def _describe_effect(effect: Effect) -> str:
         return f"draw {count} from your bag{where}"
     if op == "energy":
         return f"gain {amount} generic energy"
-    if op == "pick":
-        return f"{'your opponent chooses' if effect.chooser else 'choose'} {to}"
     if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable", "cant_attack_or_block"):
         verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
                 "cant_attack": "can't attack", "unblockable": "can't be blocked",

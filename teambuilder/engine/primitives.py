@@ -343,8 +343,7 @@ def _copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    pair = dice if len(dice) >= 2 else ctx.it[:1] + dice     # one die: swapped with "it" (``do: pick``)
-    return len(pair) >= 2 and keywords.swap(ctx.game, pair[0], pair[1], same_face=effect.by == "same_face")
+    return keywords.swap_by(ctx.game, ctx.it, dice, effect.by)
 
 
 def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
