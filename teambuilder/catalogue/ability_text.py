@@ -331,7 +331,7 @@ def render_ability(ability: Ability) -> str:
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
         body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in (
-            "ko_instead", "any_ko_instead", "any_reroll_instead") else ".")
+            "ko_instead", "any_ko_instead", "any_reroll_instead", "any_spin_instead") else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 
@@ -381,8 +381,8 @@ def _label(ability: Ability) -> str:
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
     if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
         label = label.replace("While active, whenever", "Whenever")
-    if ability.limit == "once_per_turn" and not ability.scheduled:
-        label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
+    if ability.limit in ("once_per_turn", "once_per_turn_shared") and not ability.scheduled:
+        label += f" (the first time each turn{' for any of these' * (ability.limit != 'once_per_turn')})"
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")

@@ -39,6 +39,7 @@ TRIGGER_LABELS = {
     "keyword_used": "While active, whenever {when} uses {keyword}",
     "ko_instead": "If this die would be KO'd", "any_ko_instead": "While active, if {when} would be KO'd",
     "any_reroll_instead": "While active, if {when} would be rerolled by an effect",
+    "any_spin_instead": "While active, if {when} would be spun to another level by an effect",
 }
 # Conditions the label of a step or keyword event says (not repeated after it as an "if").
 LABELLED_CONDITIONS = ("side", "event_step", "event_keyword")

@@ -166,8 +166,8 @@ class TurnMemory:
         # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
-        # Rerolls held while their replacement is asked (``ko_instead``): die -> (zone an
-        # energy result goes to, replaced).
+        # Rerolls and spins held while their replacement is asked (``ko_instead``): die -> (zone an
+        # energy result goes to, or "level N" for a spin; replaced).
         self.held_rerolls: dict[int, tuple[str, bool]] = {}
         self.global_marks: set[tuple[int, str]] = set()   # (die, mark) a Global Ability put on it this turn
         self.turned_or_rerolled: set[int] = set()   # players a field die of whose was rerolled or turned to energy

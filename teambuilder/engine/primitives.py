@@ -7,7 +7,7 @@ from __future__ import annotations
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
 from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead, moves, rules, scripts, selectors, stun
 from teambuilder.engine.die_facts import ZONE_OF
-from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded
 from teambuilder.engine.events import stats_raised
 from teambuilder.engine.face_turning import double_printed, turn_to_energy, turn_to_face
 from teambuilder.engine.global_targets import cancel_global, end_global_effects, lock_global, origin
@@ -166,11 +166,11 @@ def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
 def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     levels = max(value(ctx, effect), 1) * (1 if effect.op == "spin_up" else -1)
     dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, *rules.SPIN_RULES[levels > 0]) if dice else dice
-    return _some([spin(ctx.game, die, levels) for die in dice])
+    return _some([ko_instead.spin_unless_held(ctx.game, die, ctx.controller, levels=levels) for die in dice])
 
 
 def _set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _some([spin_to(ctx.game, die, effect.level) for die in dice])
+    return _some([ko_instead.spin_unless_held(ctx.game, die, ctx.controller, level=effect.level) for die in dice])
 
 
 def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
