@@ -155,8 +155,6 @@ def _describe_effect(effect: Effect) -> str:
         return f"swap the chosen {'dice' if effect.by == 'same_level' else 'die'} with {to}{face}"
     if op == "remember":
         return f"choose {to}, replacing any earlier choice"
-    if op == "retarget":
-        return "change that target to a character die of your choice"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
@@ -234,9 +232,11 @@ def _describe_effect(effect: Effect) -> str:
                 if effect.cards == "event" else "use the effect of each Basic Action Card in play, without bursts")
     if op == "borrow_text":
         return f"until end of turn this card's text is the text of the card of {to}"
-    if op in ("capture", "control", "copy", "swap"):
+    if op in ("capture", "control", "copy", "swap", "take_stats", "retarget"):
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
-                "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
+                "retarget": "change that target to a character die of your choice",
+                "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}",
+                "take_stats": f"{to} take on the A and D of {a_die(effect.match) if effect.match else 'a die'}"}[op]
     if op == "token":
         named = f"{effect.name} " if effect.name else "character "
         attacking = ", attacking" if effect.by == "attacking" else ""
@@ -361,7 +361,8 @@ def _label(ability: Ability) -> str:
                     "targeted": ", when an action die targets a character die",
                     "dealt": ", right after something you control deals damage"}.get(ability.reactive or "", "")
         if ability.owner_only:      # the owner's own card ability, used as a global is (not a Global Ability)
-            return f"Your ability ({cost + ', ' if cost != '[0]' else ''}{limit[2:]}, when you could use a global)"
+            own = ", ".join(p for p in (cost if cost != "[0]" else "", limit[2:], "when you could use a global") if p)
+            return f"Your ability ({own})"
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used

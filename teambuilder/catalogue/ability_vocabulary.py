@@ -105,6 +105,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "lose_life": ("amount",),
     "modify": ("a", "d", "amount", "duration"),
     "set_stats": ("a", "d", "duration"),
+    "take_stats": ("match",),     # (a while_active static: the dice take on the A and D of the die ``match`` reaches)
     "swap_stats": ("duration",),
     "prevent": ("amount", "all", "duration", "next"),
     "redirect": (),

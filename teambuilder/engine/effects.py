@@ -19,6 +19,7 @@ from teambuilder.engine import (
     replacement,
     rules,
     selectors,
+    stat_taking,
     text_loss,
 )
 from teambuilder.engine.dice import ACTION, CHARACTER
@@ -97,6 +98,8 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
         attack, defense = copied_stats(game, die)
+    if game.tables.stat_takers and die.zone is _FIELD and (lender := stat_taking.lender_of(game, die)) is not None:
+        attack, defense = stats(game, lender)       # "copy her A and D" (Raven 127skc): hers as they are now
     swap, printed = False, attack
     for mod in die.modifiers:
         if mod.kind == "add" or mod.kind == "while_attacking" and die.attacking:
