@@ -14,6 +14,7 @@ from teambuilder.engine.global_targets import cancel_global, end_global_effects,
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
+from teambuilder.engine.stat_taking import take_stats_now
 from teambuilder.engine.state import (
     AFFILIATION_MARK,
     KEYWORD_MARK,
@@ -395,5 +396,5 @@ HANDLERS = {
     "buy": moves.buy_dice, "turn_to_energy": turn_to_energy, "turn_to_face": turn_to_face, "lock_global": lock_global,
     "double_printed": double_printed, "card_token": moves.card_token, "retarget": retarget_unanswered,
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
-    "end_global_effects": end_global_effects, "cancel_global": cancel_global,
+    "end_global_effects": end_global_effects, "cancel_global": cancel_global, "take_stats": take_stats_now,
 }

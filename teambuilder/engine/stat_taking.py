@@ -6,16 +6,18 @@ with ``{do: take_stats, to: <dice>, match: <dice>}`` gives each die ``to`` reach
 the die ``match`` reaches has now (the highest-level one when several do), in place of the A
 and D its face prints; its own modifiers still apply on top (``effects.stats``). While
 ``match`` reaches no die (Raven attacking, or gone), or the ability's conditions fail, the
-dice keep their own stats.
+dice keep their own stats. From any other trigger (``take_stats_now``) the dice take on the
+A and D the ``match`` die has as the effect happens, until end of turn.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import conditions, selectors, text_loss
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die
+from teambuilder.engine.state import Die, StatModifier
 
 if TYPE_CHECKING:
     from teambuilder.engine.game import Game
@@ -37,7 +39,24 @@ def lender_of(game: Game, die: Die) -> Die | None:
                 if effect.op != "take_stats" or effect.match is None \
                         or not any(d is die for d in selectors.select(ctx, effect.to.die)):
                     continue
-                lenders = [d for d in selectors.select(ctx, effect.match) if d is not die]
-                if lenders:
-                    return max(lenders, key=lambda d: (d.spec.faces[d.face].level, -d.id))
+                if (lender := _highest([d for d in selectors.select(ctx, effect.match) if d is not die])) is not None:
+                    return lender
     return None
+
+
+def take_stats_now(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``do: take_stats`` from a trigger: until end of turn the dice have the A and D the
+    ``match`` die has now (a "set" modifier)."""
+    lender = _highest([d for d in selectors.select(ctx, effect.match) if d not in dice]) if effect.match else None
+    if lender is None or not dice:
+        return False
+    attack, defense = ctx.game.stats(lender)
+    for die in dice:
+        die.modifiers.append(StatModifier(attack, defense, "effect", "set"))
+        ctx.game.say(f"{ctx.game.die_name(die)} takes on {attack}A and {defense}D this turn.", die.owner)
+    return True
+
+
+def _highest(dice: list[Die]) -> Die | None:
+    """The highest-level die (the first one among equals)."""
+    return max(dice, key=lambda d: (d.spec.faces[d.face].level, -d.id)) if dice else None
