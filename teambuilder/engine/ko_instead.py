@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine import effects, events
-from teambuilder.engine.dice import CHARACTER
+from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.events import PendingTrigger, ability_of
 from teambuilder.engine.selectors import Context
 from teambuilder.engine.state import Die, Zone
@@ -51,6 +51,44 @@ def spin_unless_held(game: Game, die: Die, by: int, levels: int = 0, level: int 
         if to != face.level and _hold_change(game, die, "any_spin_instead", f"level {to}", by, f"spun to level {to}"):
             return True
     return effects.spin_to(game, die, level) if level else effects.spin(game, die, levels)
+
+
+def hold_turn(game: Game, die: Die, by: int, single: bool, index: int = -1) -> bool:
+    """An effect of player ``by`` would turn field die ``die`` to an energy face (``index``:
+    that face; else one its picker chooses): held as a spin is (``any_spin_instead``: "spun
+    to a different face"). True when held."""
+    face = die.spec.faces[die.face]
+    if face.kind != CHARACTER or die.token or not energy_faces(die, single):
+        return False
+    what = f"face {index}" if index >= 0 else "energy1" if single else "energy"
+    return _hold_change(game, die, "any_spin_instead", what, by, "turned to an energy face")
+
+
+def energy_faces(die: Die, single: bool = False) -> list[int]:
+    """The die's distinct energy faces (one index per different face), fewest energy first
+    (``single``: only those showing one energy)."""
+    seen: dict[str, int] = {}
+    for index, face in enumerate(die.spec.faces):
+        if face.kind == ENERGY and face.describe() not in seen and (not single or face.energy_amount == 1):
+            seen[face.describe()] = index
+    return sorted(seen.values(), key=lambda i: (die.spec.faces[i].energy_amount, i))
+
+
+def turn_to_energy_face(game: Game, die: Die, face: int) -> None:
+    """The die shows ``face`` and goes from the field to its owner's Reserve Pool, losing
+    what it had been given (a die another player controls goes back to its owner)."""
+    name = game.die_name(die)
+    game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
+    die.face = face
+    if die.zone is Zone.PREP:
+        game.say(f"{name} is turned to {die.spec.faces[face].describe()} in the prep area.", die.owner)
+        return
+    game.say(f"{name} is turned to {die.spec.faces[face].describe()} and moves to the reserve pool.",
+             die.home if die.home is not None else die.owner)
+    effects.move(game, die, Zone.RESERVE, quiet=True)
+    die.reset()
+    if die.home is not None:
+        die.owner, die.home = die.home, None
 
 
 def _hold_change(game: Game, die: Die, trigger: str, what: str, by: int, words: str) -> bool:
@@ -101,9 +139,13 @@ def finish_held(game: Game, trigger: PendingTrigger) -> None:
         assert trigger.event_die is not None
         into, rerolled_instead = game.this_turn.held_rerolls[trigger.event_die]
         die = game.dice[trigger.event_die]
-        spin = into.startswith("level ")
+        spin = into.startswith(("level ", "energy", "face "))
         if rerolled_instead:
             game.say(f"{game.die_name(die)} is not {'spun' if spin else 'rerolled'}.", die.owner)
+        elif die.zone is Zone.FIELD and into.startswith("face "):
+            turn_to_energy_face(game, die, int(into[len("face "):]))
+        elif die.zone is Zone.FIELD and into.startswith("energy") and (faces := energy_faces(die, into == "energy1")):
+            turn_to_energy_face(game, die, faces[0])     # (fewest energy: the picker is not asked again)
         elif die.zone is Zone.FIELD and spin:
             effects.spin_to(game, die, int(into[len("level "):]))
         elif die.zone is Zone.FIELD:
