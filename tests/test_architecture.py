@@ -54,10 +54,11 @@ ENGINE_LAYERS: list[tuple[str, ...]] = [
     ("keyword_params",),                                    # keyword values read from card text
     ("abilities", "dice", "payment_rules", "energy", "keyword_abilities", "actions", "state",
      "game_state"),                                         # what a game is made of
-    ("die_facts", "keywords", "selectors", "conditions", "text_loss", "rules", "combat_rules", "keyword_experience",
-     "keyword_flip", "replacement"),                        # reading the table: filters, conditions, rules in force
+    ("die_facts", "keywords", "selectors", "conditions", "text_loss", "stat_taking", "rules", "combat_rules",
+     "keyword_experience", "keyword_flip", "replacement"),  # reading the table: filters, conditions, rules in force
     # raising triggers; drawing and rolling dice; Stun tokens; what a card costs to buy
     ("events", "rolling", "stun", "purchase_costs"),
+    ("keyword_survival",),                                  # Iron Will and Regenerate: kept from a KO
     # what effects do to dice and players (and Enlistment's question, which KOs a die)
     ("effects", "costs", "assignment", "scripts.values", "scripts", "borrowing", "resolution", "choices",
      "keyword_flow", "keyword_enlistment"),

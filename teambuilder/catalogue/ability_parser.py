@@ -210,7 +210,7 @@ def _on(raw: Mapping[Any, Any]) -> tuple[str, Any, tuple[Condition, ...]]:
 USE_EFFECT_CARDS = ("event", "it", "basic_actions", "attacks", "fielded", "energized")
 _ABILITY_KEYS = ("on", "trigger", "cost", "limit", "reactive", "effects", "text", "when", "if",
                  "optional", "modes", "keyword", "script", "anywhere", "unsupported", "scheduled", "side",
-                 "chooser", "usable")
+                 "chooser", "usable", "owner_only")
 
 
 def _effects(raw: Mapping[str, Any], key: str) -> tuple[Effect, ...]:
@@ -265,6 +265,8 @@ def _parse_ability(raw: Any) -> Ability:
     cost, life_cost = _global_cost(raw)
     if trigger == "global" and cost is None:
         raise fail(raw, "cost: a global needs an energy cost")
+    if raw.get("owner_only") is not None and trigger != "global":
+        raise fail(raw, "owner_only: only a global-form ability (trigger: global) is its owner's alone")
     limit = choice_of(raw, "limit", LIMITS) if raw.get("limit") is not None else None
     reactive = choice_of(raw, "reactive", REACTIONS) if raw.get("reactive") is not None else None
     keyword = str(raw.get("keyword", ""))
@@ -282,7 +284,8 @@ def _parse_ability(raw: Any) -> Ability:
                    chooser=choice_of(raw, "chooser", PAYERS) if raw.get("chooser") is not None else "",
                    script=script, anywhere=bool(opt_bool(raw, "anywhere")),
                    unsupported=str(raw.get("unsupported", "")), scheduled=bool(opt_bool(raw, "scheduled")),
-                   text=str(raw.get("text", "")), life_cost=life_cost, usable=_usable(raw, trigger))
+                   text=str(raw.get("text", "")), life_cost=life_cost, usable=_usable(raw, trigger),
+                   owner_only=bool(opt_bool(raw, "owner_only")))
 
 
 def _usable(raw: Mapping[str, Any], trigger: str) -> tuple[Condition, ...]:

@@ -181,8 +181,8 @@ def parse_selector(raw: Any) -> Selector:
     chosen = raw.get("choose") is not None or raw.get("choose_up_to") is not None
     up_to = raw.get("up_to", raw.get("choose_up_to"))
     # ``target: {count: ...}``: "X target dice", X counted as the ability resolves (``choose: {...}``: not targeted).
-    counted = parse_amount(raw["target"]) if isinstance(raw.get("target"), Mapping) else \
-        parse_amount(raw["choose"]) if isinstance(raw.get("choose"), Mapping) else None
+    counted = next((parse_amount(raw[k]) for k in ("target", "choose", "up_to", "choose_up_to")
+                    if isinstance(raw.get(k), Mapping)), None)     # (``choose_up_to: {count: ...}``: up to X)
     target = 1 if counted is not None else int_field({"n": up_to}, "n") if up_to is not None else \
         int_field(raw, "choose" if chosen else "target")
     return Selector(target_count=counted,

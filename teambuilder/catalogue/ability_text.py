@@ -149,13 +149,12 @@ def _describe_effect(effect: Effect) -> str:
         return f"redirect that damage to {to}"
     if op == "pick":
         return f"choose {to}"
-    if op == "swap" and effect.to.chosen and effect.to.target <= 1:
-        face = ", which takes the face the chosen die showed" if effect.by == "same_face" else ""
-        return f"swap the chosen die with {to}{face}"
+    if op == "swap" and effect.to.chosen and (effect.to.target <= 1 or effect.by == "same_level"):
+        face = {"same_face": ", which takes the face the chosen die showed",
+                "same_level": " (in the order chosen), each at the level of the die it replaces"}.get(effect.by, "")
+        return f"swap the chosen {'dice' if effect.by == 'same_level' else 'die'} with {to}{face}"
     if op == "remember":
         return f"choose {to}, replacing any earlier choice"
-    if op == "retarget":
-        return "change that target to a character die of your choice"
     if op == "prevent":
         how_much = "all damage" if effect.all else f"{amount} damage"
         return f"prevent {how_much} to {to} this turn"
@@ -206,8 +205,6 @@ def _describe_effect(effect: Effect) -> str:
         return f"draw {count} from your bag{where}"
     if op == "energy":
         return f"gain {amount} generic energy"
-    if op == "pick":
-        return f"{'your opponent chooses' if effect.chooser else 'choose'} {to}"
     if op in ("must_attack", "must_block", "cant_block", "cant_attack", "unblockable", "cant_attack_or_block"):
         verb = {"must_attack": "must attack", "must_block": "must block if able", "cant_block": "can't block",
                 "cant_attack": "can't attack", "unblockable": "can't be blocked",
@@ -236,9 +233,11 @@ def _describe_effect(effect: Effect) -> str:
     if op == "borrow_text":
         return f"until end of turn this card's text is the text of the card of {to}" if effect.duration != "static" \
             else f"for the rest of the game this card's text is that of the card of {to}, with this card's name for its"
-    if op in ("capture", "control", "copy", "swap"):
+    if op in ("capture", "control", "copy", "swap", "take_stats", "retarget"):
         return {"capture": f"capture {to} until end of turn", "control": f"take control of {to} until end of turn",
-                "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}"}[op]
+                "retarget": "change that target to a character die of your choice",
+                "copy": f"the first of {to} becomes a copy of the second", "swap": f"swap {to}",
+                "take_stats": f"{to} take on the A and D of {a_die(effect.match) if effect.match else 'a die'}"}[op]
     if op == "token":
         named = f"{effect.name} " if effect.name else "character "
         attacking = ", attacking" if effect.by == "attacking" else ""
@@ -332,8 +331,7 @@ def render_ability(ability: Ability) -> str:
             body = "you may " + (body[4:] if body.startswith("you ") else body)    # (not "you may you gain")
         if conditions := [c for c in ability.conditions if c.kind not in wording.LABELLED_CONDITIONS]:
             body = "if " + " and ".join(describe_condition(c) for c in conditions) + ", " + body
-        body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in (
-            "ko_instead", "any_ko_instead", "any_reroll_instead", "leaves_field_instead") else ".")
+        body = body[:1].upper() + body[1:] + (" instead." if ability.trigger in wording.INSTEAD_TRIGGERS else ".")
     side = next((f" ({c.value} side)" for c in ability.conditions if c.kind == "side"), "")
     return f"{_label(ability)}{side}: {body}"
 
@@ -356,12 +354,15 @@ def _join_if_done(effects: tuple[Effect, ...]) -> list[str]:
 def _label(ability: Ability) -> str:
     if ability.trigger == "global":
         cost = "".join(f"[{part}]" for part in (ability.cost.notation().split("+") if ability.cost else []))
-        limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn",
-                 "opponent_turn": ", only on your opponent's turn",
-                 "once_on_your_turn": ", once per turn, only on your turn"}.get(ability.limit or "", "")
+        limit = {"once_per_turn": ", once per turn", "your_turn": ", only on your turn", "opponent_turn":
+                 ", only on your opponent's turn", "once_on_your_turn": ", once per turn, only on your turn"}.get(
+            ability.limit or "", "")
         reactive = {"damaged": ", when damage would be dealt",
                     "targeted": ", when an action die targets a character die",
                     "dealt": ", right after something you control deals damage"}.get(ability.reactive or "", "")
+        if ability.owner_only:      # the owner's own card ability, used as a global is (not a Global Ability)
+            own = ", ".join(p for p in (cost if cost != "[0]" else "", limit[2:], "when you could use a global") if p)
+            return f"Your ability ({own})"
         life = f", {ability.life_cost} life" if ability.life_cost else ""
         return f"{'Synergy' if ability.keyword == 'synergy' else 'Global'} ({cost}{life}{limit}{reactive})"
     if ability.trigger == "action" and (ability.usable or ability.limit):     # when the die may be used
@@ -381,8 +382,8 @@ def _label(ability: Ability) -> str:
             "{keyword}", keyword.replace("_", " ").title() if keyword else "a keyword")
     if ability.anywhere and not ability.scheduled:      # (it works while the card is not active too)
         label = label.replace("While active, whenever", "Whenever").replace("While active, at", "At")
-    if ability.limit == "once_per_turn" and not ability.scheduled:
-        label += " (the first time each turn)"      # a once-a-turn trigger (events.watch)
+    if ability.limit in ("once_per_turn", "once_per_turn_shared") and not ability.scheduled:
+        label += f" (the first time each turn{' for any of these' * (ability.limit != 'once_per_turn')})"
     if ability.scheduled:
         label = (label.replace("While active, whenever", "This turn, whenever")
                  .replace("While active, at the end of each turn", "At the end of this turn")

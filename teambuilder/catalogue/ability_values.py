@@ -293,10 +293,16 @@ class Ability:
     usable: tuple[Condition, ...] = ()   # an action die is offered for use only while these hold
     text: str = ""
     life_cost: int = 0              # a global's cost in life, paid with its energy (``cost: {energy, life}``)
+    owner_only: bool = False        # a global-like card ability only its owner may use (not a Global Ability)
 
     @property
     def is_global(self) -> bool:
         return self.trigger == "global"
+
+    @property
+    def is_global_ability(self) -> bool:
+        """A Global Ability as the rules mean it: Synergy and an owner's own card ability are not."""
+        return self.trigger == "global" and self.keyword != "synergy" and not self.owner_only
 
     @property
     def is_static(self) -> bool:

@@ -25,7 +25,7 @@ WATCH_TRIGGERS: tuple[str, ...] = (
     "action_used", "global_used", "spun_up", "attackers_declared", "blockers_declared",
     "clear_and_draw", "rolled", "start_of_turn", "end_of_turn", "targeted", "drawn", "prepped",
     "energy_spent", "die_rolled", "moved", "prevented", "any_deals_damage", "paid",
-    "any_ko_instead", "any_reroll_instead", "any_energized",
+    "any_ko_instead", "any_reroll_instead", "any_spin_instead", "any_energized",
 ) + ("burst_rolled",) + ("step_begins", "step_ends", "keyword_used")    # Spark; steps and keywords
 ACTIVATED_TRIGGERS: tuple[str, ...] = ("global", "action", "burst", "double_burst")
 STATIC_TRIGGERS: tuple[str, ...] = ("while_active", "always")
@@ -49,14 +49,16 @@ EVENTS: dict[str, tuple[str | None, str | None]] = {
     "keyword_used": (None, "keyword_used"), "paid": (None, "paid"),
     "attack_raised": ("attack_raised", None), "defense_raised": ("defense_raised", None),
     "would_be_kod": ("ko_instead", "any_ko_instead"),     # a replacement: "if ... would be KO'd, ... instead"
-    "would_be_rerolled": (None, "any_reroll_instead"),
+    "would_be_rerolled": (None, "any_reroll_instead"),   # "if ... would be rerolled by an effect, ... instead"
+    "would_be_spun": (None, "any_spin_instead"),   # "if ... would be spun to another level by an effect, ... instead"
     "would_leave_field": ("leaves_field_instead", None),   # "if this die would leave the Field Zone, ... instead"
 }
 # The steps of a turn, as a step event's filter names them (``on: {event: step_begins,
 # filter: {step: main}}``); the engine's Step enum by name.
 STEP_NAMES: tuple[str, ...] = ("start", "clear_and_draw", "roll_and_reroll", "main", "attack", "cleanup")
 
-LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn")
+LIMITS: tuple[str, ...] = ("once_per_turn", "your_turn", "opponent_turn", "once_on_your_turn",
+                           "once_per_turn_shared")     # (shared: once a turn for all such abilities of the card)
 REACTIONS: tuple[str, ...] = ("damaged", "targeted", "dealt")
 ZONES: tuple[str, ...] = ("card", "bag", "prep", "reserve", "field", "out_of_play", "used", "held", "any")
 DIE_KINDS: tuple[str, ...] = ("character", "action", "any")
@@ -104,6 +106,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "lose_life": ("amount",),
     "modify": ("a", "d", "amount", "duration", "split"),
     "set_stats": ("a", "d", "duration"),
+    "take_stats": ("match",),     # (a while_active static: the dice take on the A and D of the die ``match`` reaches)
     "swap_stats": ("duration",),
     "prevent": ("amount", "all", "duration", "next"),
     "redirect": (),

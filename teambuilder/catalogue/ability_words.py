@@ -3,6 +3,9 @@ label and zone of the ability language is called on a card."""
 
 from __future__ import annotations
 
+# The replacement triggers ("if ... would be KO'd, ... instead"): their text ends "instead".
+INSTEAD_TRIGGERS = frozenset({"ko_instead", "any_ko_instead", "any_reroll_instead", "any_spin_instead",
+                              "leaves_field_instead"})
 TRIGGER_LABELS = {
     "fielded": "When fielded", "attacks": "When this die attacks", "blocks": "When this die blocks",
     "blocked": "When this die is blocked", "engaged": "When this die is engaged",
@@ -40,6 +43,7 @@ TRIGGER_LABELS = {
     "ko_instead": "If this die would be KO'd", "any_ko_instead": "While active, if {when} would be KO'd",
     "leaves_field_instead": "If this die would leave the Field Zone",
     "any_reroll_instead": "While active, if {when} would be rerolled by an effect",
+    "any_spin_instead": "While active, if {when} would be spun to another level by an effect",
 }
 # Conditions the label of a step or keyword event says (not repeated after it as an "if").
 LABELLED_CONDITIONS = ("side", "event_step", "event_keyword")

@@ -115,8 +115,8 @@ def global_cost(ability: Ability, game: Game | None = None, player: int = 0, slo
     assert ability.cost is not None, "the parser gives every global a cost"
     if game is None or not game.has_rules:
         return ability.cost
-    # Synergy is not a Global Ability: what globals cost more does not reach it.
-    extra = 0 if ability.keyword == "synergy" else max(0, rules.global_delta(game, player, slot))
+    # Synergy (and an owner's own card ability) is not a Global Ability: what globals cost more does not reach it.
+    extra = 0 if not ability.is_global_ability else max(0, rules.global_delta(game, player, slot))
     return converted(game, player, cost_of(ability.cost.amount + extra, ability.cost.types))
 
 

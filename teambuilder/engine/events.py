@@ -166,11 +166,13 @@ def watch(game: Game, event: str, die: Die | None = None, *, player: int | None 
                                          event_kind=kind, event_by=by,
                                          instigator=None if instigator is None else instigator.id)
                 if _may_trigger(game, abilities[index], pending):
-                    if abilities[index].limit == "once_per_turn":
-                        # "The first time each turn ...": once a turn for each player it belongs to.
-                        if (controller, slot.index, index) in game.this_turn.once_fired:
+                    if (limit := abilities[index].limit) in ("once_per_turn", "once_per_turn_shared"):
+                        # "The first time each turn ...": once a turn for each player it belongs to
+                        # (``once_per_turn_shared``: once for all the card's abilities that say so).
+                        key = (controller, slot.index, -1 if limit == "once_per_turn_shared" else index)
+                        if key in game.this_turn.once_fired:
                             continue
-                        game.this_turn.once_fired.add((controller, slot.index, index))
+                        game.this_turn.once_fired.add(key)
                     game.new_triggers.append(pending)
 
 

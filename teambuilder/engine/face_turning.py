@@ -30,10 +30,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from teambuilder.catalogue.abilities import Effect
-from teambuilder.engine import rules
+from teambuilder.engine import ko_instead, rules
 from teambuilder.engine.actions import Action, Choose
 from teambuilder.engine.dice import CHARACTER, ENERGY
-from teambuilder.engine.effects import move, spin_to
+from teambuilder.engine.ko_instead import energy_faces
+from teambuilder.engine.ko_instead import turn_to_energy_face as _turn
 from teambuilder.engine.scripts import ask, continuation
 from teambuilder.engine.scripts.values import FaceTurn
 from teambuilder.engine.selectors import Context
@@ -43,16 +44,6 @@ if TYPE_CHECKING:
     from teambuilder.engine.game import Game
 
 FACE_PICK = "language:turn_to_energy"     # the continuation (the AIs' default takes the first: fewest energy)
-
-
-def energy_faces(die: Die, single: bool = False) -> list[int]:
-    """The die's distinct energy faces (one index per different face), fewest energy first
-    (``single``: only those showing one energy)."""
-    seen: dict[str, int] = {}
-    for index, face in enumerate(die.spec.faces):
-        if face.kind == ENERGY and face.describe() not in seen and (not single or face.energy_amount == 1):
-            seen[face.describe()] = index
-    return sorted(seen.values(), key=lambda i: (die.spec.faces[i].energy_amount, i))
 
 
 # A field die, or an unblocked attacker already set aside after dealing its damage (Mister
@@ -67,9 +58,11 @@ def turn_to_energy(ctx: Context, effect: Effect, dice: list[Die], players: list[
     if ctx.game.has_rules:      # (``cant_turn_to_energy``: Wolverine 152dps)
         dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, "cant_turn_to_energy",
                              "turned to an energy face")
-    turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d, single))
+    held = [d for d in dice if ko_instead.hold_turn(ctx.game, d, ctx.controller, single)]   # (Kang 143msw)
+    turned = tuple(d.id for d in dice if d.zone in TURNABLE and not d.token and energy_faces(d, single)
+                   and d not in held)
     if not turned:
-        return False
+        return bool(held)
     picker = 1 - ctx.controller if effect.by == "opponent" else ctx.controller
     _next(ctx.game, FaceTurn(picker, turned, single))
     return True
@@ -102,23 +95,6 @@ def _picked(game: Game, player: int, action: Action, data: FaceTurn) -> None:
     _next(game, FaceTurn(data.picker, data.dice[1:], data.single))
 
 
-def _turn(game: Game, die: Die, face: int) -> None:
-    """The die shows ``face`` and goes from the field to its owner's Reserve Pool, losing
-    what it had been given (a die another player controls goes back to its owner)."""
-    name = game.die_name(die)
-    game.this_turn.turned_or_rerolled.update([die.owner] if die.owner is not None else [])
-    die.face = face
-    if die.zone is Zone.PREP:
-        game.say(f"{name} is turned to {die.spec.faces[face].describe()} in the prep area.", die.owner)
-        return
-    game.say(f"{name} is turned to {die.spec.faces[face].describe()} and moves to the reserve pool.",
-             die.home if die.home is not None else die.owner)
-    move(game, die, Zone.RESERVE, quiet=True)
-    die.reset()
-    if die.home is not None:
-        die.owner, die.home = die.home, None
-
-
 def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     """``turn_to_face``: turn each die reached (in the field or the Reserve Pool) to the face named."""
     game = ctx.game
@@ -129,10 +105,12 @@ def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[in
         index = named_face(die, effect.level, effect.face)
         if index is None or index == die.face:
             continue
-        if die.zone is Zone.FIELD and die.spec.faces[index].kind == CHARACTER:
-            turned = any(spin_to(game, d, effect.level) for d in spinnable_to(ctx, [die], effect.level)) or turned
+        if die.zone is Zone.FIELD and die.spec.faces[index].kind == CHARACTER:   # (held for Kang 143msw)
+            turned = any(ko_instead.spin_unless_held(game, d, ctx.controller, level=effect.level)
+                         for d in spinnable_to(ctx, [die], effect.level)) or turned
         elif die.zone is Zone.FIELD:
-            _turn(game, die, index)
+            if not ko_instead.hold_turn(game, die, ctx.controller, False, index):
+                _turn(game, die, index)
             turned = True
         else:
             die.face = index
@@ -141,6 +119,14 @@ def turn_to_face(ctx: Context, effect: Effect, dice: list[Die], players: list[in
             game.say(f"{game.die_name(die)} is turned to its {shown} face in the reserve pool.", die.owner)
             turned = True
     return turned
+
+
+def set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
+    """``set_level``: spin each character die reached to level ``effect.level`` (each may be
+    held for a replacement: Kang 143msw), but not one a ``cant_spin_*`` rule holds."""
+    spun = [ko_instead.spin_unless_held(ctx.game, die, ctx.controller, level=effect.level)
+            for die in spinnable_to(ctx, dice, effect.level)]
+    return any(spun)
 
 
 def spinnable_to(ctx: Context, dice: list[Die], level: int) -> list[Die]:

@@ -42,6 +42,9 @@ class GameTables:
         # modified die (or one printed at defense 0) can need a KO check.
         self.static_lowers_defense = any(e.op == "modify" and e.defense < 0 for s in self.static_slots
                                          for a in s.card.abilities if a.is_static for e in a.effects)
+        # Cards whose statics make dice take on another die's A and D (``stat_taking``).
+        self.stat_takers = [s for s in slots if any(
+            a.trigger == "while_active" and any(e.op == "take_stats" for e in a.effects) for a in s.card.abilities)]
         self.rule_slots = [s for s in slots if any(
             a.is_static and any(e.op == "rule" for e in a.effects) for a in s.card.abilities)]
         # Events some card watches for ("whenever ..."): others are not looked up at all.
@@ -166,8 +169,8 @@ class TurnMemory:
         # combat, by damage, who KOs it (-1: nobody), replaced); dice spared: die -> (damage, defense).
         self.held_kos: dict[int, tuple[str, bool, bool, int, bool]] = {}
         self.ko_spared: dict[int, tuple[int, int]] = {}
-        # Rerolls held while their replacement is asked (``ko_instead``): die -> (zone an
-        # energy result goes to, replaced).
+        # Rerolls and spins held while their replacement is asked (``ko_instead``): die -> (zone an
+        # energy result goes to, or "level N" for a spin; replaced).
         self.held_rerolls: dict[int, tuple[str, bool]] = {}
         # Moves out of the Field Zone held while their replacement is asked (``leaves_field_instead``):
         # die -> (zone it goes to, replaced).

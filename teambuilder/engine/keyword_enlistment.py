@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from teambuilder.engine import effects
+from teambuilder.engine import effects, keyword_survival
 from teambuilder.engine.actions import Action, ChooseTarget, Decision, DecisionKind, Pass
 from teambuilder.engine.state import Die, Resolver
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def can_be_kod_to_pay(game: Game, die: Die) -> bool:
     """Whether ``die`` may be picked to pay a cost that KOs it: not an Iron Will die that
     the KO cannot touch now (DCDM3 glossary "Iron Will")."""
-    return not (game.has_keyword(die, "iron_will") and effects.iron_will_holds(game, die))
+    return not (game.has_keyword(die, "iron_will") and keyword_survival.iron_will_holds(game, die))
 
 
 def offer(game: Game, controller: int, label: str, targets: list[list[int]]) -> bool:

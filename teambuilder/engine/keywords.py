@@ -153,14 +153,30 @@ def copy_die(game: Game, copier: Die, original: Die) -> bool:
     return True
 
 
-def swap(game: Game, first: Die, second: Die, same_face: bool = False) -> bool:
+def swap_by(game: Game, it: list[Die], dice: list[Die], by: str) -> bool:
+    """``do: swap``: the two dice it reached swap; one die reached swaps with the first die
+    "it" names (``by: same_face``: taking the face that die showed); ``by: same_level``: each
+    die "it" names swaps with the die reached in its place, in order, which takes its level
+    (Jane Foster: Mystical Teleportation, 113msw)."""
+    if by == "same_level":
+        return any([swap(game, first, second, same_level=True) for first, second in zip(it, dice, strict=False)])
+    pair = dice if len(dice) >= 2 else it[:1] + dice     # one die: swapped with "it" (``do: pick``)
+    return len(pair) >= 2 and swap(game, pair[0], pair[1], same_face=by == "same_face")
+
+
+def swap(game: Game, first: Die, second: Die, same_face: bool = False, same_level: bool = False) -> bool:
     """Swap two dice's positions exactly; a die swapped into the field from an unrolled
-    zone shows level 1 and is not fielded; combat positions carry over. ``same_face``: the
-    second die takes the face the first showed (Booster Gold: Legion Flight Ring, 104skc)."""
+    zone shows level 1 (``same_level``: the level the first die showed) and is not fielded;
+    combat positions carry over. ``same_face``: the second die takes the face the first
+    showed (Booster Gold: Legion Flight Ring, 104skc)."""
     if first.zone is second.zone:
         return False
     if same_face and first.face < len(second.spec.faces):
         second.face = first.face
+    level = first.spec.faces[first.face].level
+    if same_level and first.spec.faces[first.face].kind == CHARACTER and (
+            index := second.spec.level_face(level)) is not None:
+        second.face = index
     zone_a, zone_b = first.zone, second.zone
     combat = {d.id: (d.attacking, d.blocked, d.blocking, list(d.also_blocking)) for d in (first, second)}
     for die, zone, other in ((first, zone_b, second), (second, zone_a, first)):

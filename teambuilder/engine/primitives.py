@@ -7,13 +7,20 @@ from __future__ import annotations
 from teambuilder.catalogue.abilities import KEEP, RULES, Effect
 from teambuilder.engine import borrowing, choices, keeping, keywords, ko_instead, moves, rules, scripts, selectors, stun
 from teambuilder.engine.die_facts import ZONE_OF
-from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded, spin, spin_to
+from teambuilder.engine.effects import EVERYTHING, ko, move, reroll_fielded
 from teambuilder.engine.events import stats_raised
-from teambuilder.engine.face_turning import double_printed, printed_attack_from, spinnable_to, turn_to_energy, turn_to_face
+from teambuilder.engine.face_turning import (
+    double_printed,
+    printed_attack_from,
+    set_level,
+    turn_to_energy,
+    turn_to_face,
+)
 from teambuilder.engine.global_targets import cancel_global, end_global_effects, lock_global, origin
 from teambuilder.engine.references import counted, explained
 from teambuilder.engine.rolling import draw, roll
 from teambuilder.engine.selectors import Context
+from teambuilder.engine.stat_taking import take_stats_now
 from teambuilder.engine.state import (
     AFFILIATION_MARK,
     KEYWORD_MARK,
@@ -166,11 +173,7 @@ def _prevent(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) 
 def _spin(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
     levels = max(value(ctx, effect), 1) * (1 if effect.op == "spin_up" else -1)
     dice = rules.stopped(ctx.game, dice, ctx.controller, ctx.kind, *rules.SPIN_RULES[levels > 0]) if dice else dice
-    return _some([spin(ctx.game, die, levels) for die in dice])
-
-
-def _set_level(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    return _some([spin_to(ctx.game, die, effect.level) for die in spinnable_to(ctx, dice, effect.level)])
+    return _some([ko_instead.spin_unless_held(ctx.game, die, ctx.controller, levels=levels) for die in dice])
 
 
 def _ko(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -343,8 +346,7 @@ def _copy(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> 
 
 
 def _swap(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    pair = dice if len(dice) >= 2 else ctx.it[:1] + dice     # one die: swapped with "it" (``do: pick``)
-    return len(pair) >= 2 and keywords.swap(ctx.game, pair[0], pair[1], same_face=effect.by == "same_face")
+    return keywords.swap_by(ctx.game, ctx.it, dice, effect.by)
 
 
 def _token(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
@@ -383,7 +385,7 @@ def _leave_combat(ctx: Context, effect: Effect, dice: list[Die], players: list[i
 HANDLERS = {
     "damage": _damage, "gain_life": _gain_life, "lose_life": _lose_life, "energy": _energy, "modify": _modify,
     "set_stats": _set_stats, "swap_stats": _swap_stats, "prevent": _prevent, "spin_up": _spin, "spin_down": _spin,
-    "set_level": _set_level, "ko": _ko, "reroll": _reroll, "move": _move, "draw": _draw, "must_attack": _mark,
+    "set_level": set_level, "ko": _ko, "reroll": _reroll, "move": _move, "draw": _draw, "must_attack": _mark,
     "must_block": _mark, "cant_block": _mark, "cant_attack": _mark, "cant_attack_or_block": _mark, "unblockable": _mark,
     "gain_keyword": _mark, "gain_affiliation": _mark, "stun": stun.put_effect, "unstun": stun.take_off_effect,
     "rule": _rule, "script": _script, "capture": _capture, "control": _control, "copy": _copy, "swap": _swap,
@@ -394,4 +396,5 @@ HANDLERS = {
     "remember": choices.remember_dice, "pick": moves.pick, "remove_damage": ko_instead.remove_damage,
     "end_global_effects": end_global_effects, "cancel_global": cancel_global, "back_to_card": moves.back_to_card,
     "printed_attack_from": printed_attack_from, "use_effect": borrowing.use_effect, "energize": moves.energize,
+    "take_stats": take_stats_now,
 }

@@ -356,7 +356,7 @@ def amount(ctx: Context, value: Amount) -> int:
     elif value.globals_used:    # global abilities that player used this turn (cleared as each turn starts)
         uses = game.players[ctx.controller ^ (value.globals_used == "opponent")].global_uses
         base = sum(n for (slot, index), n in uses.items()     # (Synergy is not a Global Ability)
-                   if index < len(game.abilities_of(slot)) and game.abilities_of(slot)[index].keyword != "synergy")
+                   if index < len(game.abilities_of(slot)) and game.abilities_of(slot)[index].is_global_ability)
     return _adjusted(value, base) * value.times + value.plus
 
 

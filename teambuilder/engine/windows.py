@@ -143,11 +143,13 @@ def global_allowed(game: Game, player: int, slot: int, index: int, ability: Abil
     reactive global), or as the reaction named (``"dealt"``: right after their damage)."""
     if not ability.is_global or ability.reactive != reaction or not limit_allows(game, player, slot, index, ability):
         return False
-    if game.has_rules and (text_loss.card_text_blank(game, slot, True) or rules.globals_blocked(game, slot)
-                           or locked(game, slot, index)):
+    if game.has_rules and (text_loss.card_text_blank(game, slot, True) or locked(game, slot, index)
+                           or not ability.owner_only and rules.globals_blocked(game, slot)):
         return False
     if ability.keyword == "synergy" and (game.slots[slot].owner != player or slot not in game.active_slots()):
         return False   # Synergy: only its owner may use it, and only while the character is active
+    if ability.owner_only and game.slots[slot].owner != player:
+        return False   # the owner's own card ability ("once per turn, you may ..."), from wherever its dice are
     if ability.scheduled and not any(s[:3] == (player, slot, index) for s in game.scheduled):
         return False   # a global another ability switches on for a while (A Moment of Bliss)
     if ability.life_cost + life_tax(game, player, "global_life_cost") > game.players[player].life:
@@ -323,11 +325,11 @@ def use_global(game: Game, player: int, action: UseGlobal) -> None:
         spent += f" and {life} life"
     uses = game.players[player].global_uses
     uses[(action.slot, action.ability)] = uses.get((action.slot, action.ability), 0) + 1
-    synergy = ability.keyword == "synergy"
-    game.say(f"uses the {'Synergy' if synergy else 'global'} of {game.slots[action.slot].card.card.full_name}"
+    what = "Synergy" if ability.keyword == "synergy" else "ability" if ability.owner_only else "global"
+    game.say(f"uses the {what} of {game.slots[action.slot].card.card.full_name}"
              f" (paying {spent}).", player)
     # "Whenever you use a global" abilities resolve first (their own batch), then the global.
-    if not synergy:
+    if ability.is_global_ability:
         events.watch(game, "global_used", player=player, by=player, event_slot=action.slot)
     if game.new_triggers:
         triggers.batch_new(game)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from teambuilder.catalogue.abilities import Amount, Effect
-from teambuilder.engine import effects, events, primitives
+from teambuilder.engine import events, keyword_survival, primitives
 from teambuilder.engine.actions import Action, ChooseTarget, Pass
 from teambuilder.engine.dice import ACTION
 from teambuilder.engine.scripts import Continuation, Frozen, ask
@@ -55,7 +55,7 @@ def will_be_kod(game: Game, die: Die) -> bool:
         return False
     if game.has_keyword(die, "iron_will"):
         log_length, remembered = len(game.log), dict(game.this_turn.iron_will)
-        holds = effects.iron_will_holds(game, die)
+        holds = keyword_survival.iron_will_holds(game, die)
         del game.log[log_length:]
         game.this_turn.iron_will.clear()
         game.this_turn.iron_will.update(remembered)
