@@ -6,9 +6,8 @@ paid with belongs to the purchase, which a "whenever you buy" ability only hears
 script answers the one question the data cannot ask (was the last purchase paid only with
 this card's dice?); the data does the rest (``if_done`` moves the bought die).
 
-Cable: High Stakes (102) and Iceman: Mr Ice Guy (114), "double the printed A" of dice
-(``double_printed_attack``): each die gets its own printed A again, while an amount in the
-language is counted once for a whole effect, not once for each die it reaches.
+(Cable: High Stakes, 102, and Iceman: Mr Ice Guy, 114, had a script here for "double the
+printed A"; the language's ``do: double_printed`` says it now.)
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from teambuilder.catalogue.abilities import Effect
 from teambuilder.engine.payment_rules import Payment
 from teambuilder.engine.scripts import script
 from teambuilder.engine.selectors import Context
-from teambuilder.engine.state import Die, StatModifier
+from teambuilder.engine.state import Die
 
 # -- 99 Bishop: Time Traveller ------------------------------------------------------------------
 
@@ -34,15 +33,3 @@ def paid_only_with_this_card(ctx: Context, effect: Effect, dice: list[Die], play
         game.say(f"the purchase was not paid only with {game.slots[ctx.slot].card.card.name} dice.", ctx.controller)
     return only
 
-
-# -- 102 Cable: High Stakes; 114 Iceman: Mr Ice Guy ---------------------------------------------
-
-@script("double_printed_attack")
-def double_printed_attack(ctx: Context, effect: Effect, dice: list[Die], players: list[int]) -> bool:
-    """Each die the effect reaches gets +A equal to its own printed A (the A of the face it
-    shows) until end of turn: its printed A is doubled, whatever else changes its A."""
-    for die in dice:
-        printed = die.spec.faces[die.face].attack
-        die.modifiers.append(StatModifier(printed, 0, "effect", "add"))
-        ctx.game.say(f"{ctx.game.die_name(die)} gets {printed:+d}A this turn (its printed A doubled).", die.owner)
-    return bool(dice)
