@@ -5,8 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # The compiled engine's manifest (docs/native.md), rebuilt whenever a compiled source changes.
 NATIVE := teambuilder/_native.json
-NATIVE_SOURCES := $(wildcard teambuilder/engine/*.py) \
-	teambuilder/ai/agents.py teambuilder/ai/greedy.py teambuilder/ai/search.py tools/build_native.py
+NATIVE_SOURCES := $(wildcard teambuilder/engine/*.py) $(wildcard teambuilder/ai/*.py) \
+	teambuilder/catalogue/ability_values.py teambuilder/catalogue/model.py tools/build_native.py
 
 .PHONY: run test test-source bench check clean dist system-deps native fuzz soak
 

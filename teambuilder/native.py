@@ -1,13 +1,14 @@
 """The compiled engine: whether it is built, and whether it still matches the source.
 
-``make native`` compiles the engine and the AI with mypyc (tools/build_native.py) into
-extension modules beside their sources, and writes ``_native.json``: each compiled
-module's source hash. Python prefers an extension module to its source, so a build left
-behind by a later edit would run old code. ``use_fresh_build`` (called by the engine and
-AI packages before any of their modules load) checks the hashes; when any source has
-changed, or a module was never built, every compiled module is loaded from its source
-instead, and one line on stderr says to run ``make native`` again. Setting
-TEAMBUILDER_INTERPRETED=1 runs from source on purpose. See docs/native.md.
+``make native`` compiles the engine, the AI and the card values with mypyc
+(tools/build_native.py) into extension modules beside their sources, and writes
+``_native.json``: each compiled module's source hash. Python prefers an extension module
+to its source, so a build left behind by a later edit would run old code.
+``use_fresh_build`` (called by the engine, AI and catalogue packages before any of their
+modules load) checks the hashes; when any source has changed, or a module was never
+built, every compiled module is loaded from its source instead, and one line on stderr
+says to run ``make native`` again. Setting TEAMBUILDER_INTERPRETED=1 runs from source on
+purpose. See docs/native.md.
 """
 
 from __future__ import annotations

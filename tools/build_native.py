@@ -29,13 +29,16 @@ sys.path.insert(0, str(ROOT))
 
 from teambuilder.native import MANIFEST, source_hash  # noqa: E402 (needs the path set above)
 
-# What a game runs through on every move: the engine and the agents. Not the package
-# __init__ files: the engine's and the AI's run the freshness check before anything compiled
-# loads. Not the card scripts (teambuilder/engine/scripts/): they run rarely, compiling them
-# bought no measurable speed (docs/native.md), and left as Python a card edit needs no rebuild.
+# What a game runs through on every move: the engine, the agents and every AI module they
+# ask, and the card values the engine reads all the time (a card, its abilities and their
+# die filters: compiled, their fields are read directly, not looked up by name). Not the
+# package __init__ files: they run the freshness check before anything compiled loads. Not
+# the card scripts (teambuilder/engine/scripts/): they run rarely, compiling them bought no
+# measurable speed (docs/native.md), and left as Python a card edit needs no rebuild.
 COMPILED = sorted(
-    [p for p in (ROOT / "teambuilder" / "engine").glob("*.py") if p.name != "__init__.py"]
-    + [ROOT / "teambuilder" / "ai" / name for name in ("agents.py", "greedy.py", "search.py")])
+    [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).glob("*.py")
+     if p.name != "__init__.py"]
+    + [ROOT / "teambuilder" / "catalogue" / name for name in ("ability_values.py", "model.py")])
 GROUP = "teambuilder.engine_native"    # the shared library lives inside the package
 LOG = ROOT / "build" / "native.log"
 
@@ -58,7 +61,7 @@ def leftover_extensions() -> list[Path]:
     instead of the source."""
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
     current = set(extension_files())
-    return [p for folder in ("engine", "ai") for p in (ROOT / "teambuilder" / folder).rglob(f"*{suffix}")
+    return [p for folder in ("engine", "ai", "catalogue") for p in (ROOT / "teambuilder" / folder).rglob(f"*{suffix}")
             if p not in current]
 
 
@@ -127,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     MANIFEST.unlink(missing_ok=True)    # no manifest while half built: sources are used
     for extension in leftover_extensions():
         extension.unlink()
-    print(f"compiling {len(COMPILED)} engine and AI modules with mypyc "
+    print(f"compiling {len(COMPILED)} engine, AI and card-value modules with mypyc "
           "(about two minutes)...", file=sys.stderr)
     failure = run_build(show_progress=sys.stderr.isatty())
     if failure is not None:

@@ -4,3 +4,7 @@ The YAML files under data/cards are the source of truth; everything else here de
 from them. Import the public API from the submodules (``loader``, ``store``, ``query``,
 ``repository``).
 """
+
+from teambuilder.native import use_fresh_build
+
+use_fresh_build()   # before any catalogue module loads: the card values are compiled too

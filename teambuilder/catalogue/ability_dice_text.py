@@ -26,7 +26,7 @@ def a_die(f: DieFilter) -> str:
     if f.this_card:
         return "one of " + describe_dice(f)
     if f.owner == "you":
-        return "one of your " + describe_dice(DieFilter(**{**f.__dict__, "owner": None}), plural=True)
+        return "one of your " + describe_dice(replace(f, owner=None), plural=True)
     text = describe_dice(f)
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 

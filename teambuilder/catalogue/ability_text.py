@@ -3,6 +3,8 @@ apart. A scripted ability brings its own ``text``; everything else is rendered h
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from teambuilder.catalogue import ability_text_moves as refs
 from teambuilder.catalogue import ability_words as wording
 from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
@@ -292,8 +294,7 @@ def describe_condition(condition: Condition) -> str:
             return f"you have {condition.at_least} or more {what}"
         if condition.at_most == 0:
             if condition.die.owner == "you":
-                return "you have no " + describe_dice(DieFilter(**{**condition.die.__dict__, "owner": None}),
-                                                      plural=True)
+                return "you have no " + describe_dice(replace(condition.die, owner=None), plural=True)
             return f"there are no {what}"
         if condition.at_least == condition.at_most:
             return f"there are exactly {condition.at_most} {what}"

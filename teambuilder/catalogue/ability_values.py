@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from teambuilder.catalogue.ability_vocabulary import STATIC_TRIGGERS
-from teambuilder.catalogue.model import ENERGY_TYPES
+from teambuilder.catalogue.model import ENERGY_TYPES, constructor_arguments
 
 KEEP = -1      # set_stats without ``d``: the defense is kept ("Superman dice have 0A")
 
@@ -36,6 +36,9 @@ class Cost:
         generic = self.amount - len(self.types)
         parts = list(self.types) + ([str(generic)] if generic or not self.types else [])
         return "+".join(parts)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,9 @@ class Price:
         energy = None if self.energy is None or number <= 0 else \
             Cost(self.energy.amount * number, self.energy.types * number)
         return Price(energy, self.life, self.payer, self.times)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,9 @@ class DieFilter:
             and (self.min_defense is None or defense >= self.min_defense) \
             and (self.max_defense is None or defense <= self.max_defense)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
+
 
 @dataclass(frozen=True)
 class Selector:
@@ -170,6 +179,9 @@ class Selector:
     @property
     def targets(self) -> bool:
         return self.target > 0 or self.player == "target"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 
 
 @dataclass(frozen=True)
@@ -206,6 +218,9 @@ class Amount:
                 and not self.kos and self.life is None and not self.card_tokens and not self.purchases
                 and not self.globals_used)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
+
 
 @dataclass(frozen=True)
 class Condition:
@@ -221,6 +236,9 @@ class Condition:
     equals: Amount | None = None
     below: Amount | None = None
     above: Amount | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 
 
 @dataclass(frozen=True)
@@ -272,6 +290,9 @@ class Effect:
     def targets(self) -> bool:
         return self.to.targets
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
+
 
 @dataclass(frozen=True)
 class Ability:
@@ -307,4 +328,7 @@ class Ability:
     @property
     def is_static(self) -> bool:
         return self.trigger in STATIC_TRIGGERS
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 

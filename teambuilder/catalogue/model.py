@@ -7,7 +7,7 @@ cannot drift from the YAML it was loaded from.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -18,6 +18,14 @@ KINDS: tuple[str, ...] = ("character", "action", "basic_action")
 RARITIES: tuple[str, ...] = ("starter", "common", "uncommon", "rare", "super_rare", "promo")
 PRODUCT_KINDS: tuple[str, ...] = (
     "starter", "booster", "campaign_box", "team_pack", "draft_pack", "promo", "collector")
+
+
+def constructor_arguments(value: Any) -> tuple[object, ...]:
+    """A frozen card value's fields in order: what pickling rebuilds it from (its
+    ``__reduce__``). The card values are compiled with the engine (docs/native.md), and a
+    compiled frozen dataclass cannot be unpickled field by field, only through its
+    constructor (setups, cards and all, travel to sim workers)."""
+    return tuple(getattr(value, f.name) for f in fields(value))
 
 
 @dataclass(frozen=True)
@@ -35,6 +43,9 @@ class EnergyFace:
     def notation(self) -> str:
         return str(self.generic) if self.generic else "+".join(self.symbols)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
+
 
 @dataclass(frozen=True)
 class Level:
@@ -45,6 +56,9 @@ class Level:
     attack: int
     defense: int
     burst: int = 0
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 
 
 @dataclass(frozen=True)
@@ -130,6 +144,9 @@ class Card:
             abilities_data=json.dumps(data.get("abilities") or []),
         )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
+
 
 @dataclass(frozen=True)
 class CardSet:
@@ -139,6 +156,9 @@ class CardSet:
     year: int
     kind: str
     position: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), constructor_arguments(self))    # (see ``constructor_arguments``)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from sqlalchemy import URL, Engine, insert
@@ -238,7 +238,7 @@ def _write(path: Path, result: LoadResult, digest: str) -> None:
 def _fill(engine: Engine, result: LoadResult, digest: str) -> None:
     SQLModel.metadata.create_all(engine)
     vocab = result.vocabulary
-    set_rows = [vars(s) for s in vocab.sets.values()]
+    set_rows = [asdict(s) for s in vocab.sets.values()]    # (a compiled class has no vars())
     card_rows, energy_rows, affiliation_rows, keyword_rows, level_rows = [], [], [], [], []
     for card in result.cards:
         card_rows.append({

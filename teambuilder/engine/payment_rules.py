@@ -52,6 +52,19 @@ class EnergySource:
         elif generic not in (1, 2):
             raise ValueError(f"die {die_id}: an energy face needs symbols or 1-2 generic")
 
+    # Also written out: Hands are looked up by their tuple of sources (``game_state``), and
+    # the __eq__ and __hash__ a dataclass writes run as Python. The same answers: equal when
+    # of the same class with equal fields, hashed as the tuple of the fields.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, EnergySource)
+        return self.die_id == other.die_id and self.symbols == other.symbols and \
+            self.generic == other.generic and self.spin_to == other.spin_to
+
+    def __hash__(self) -> int:
+        return hash((self.die_id, self.symbols, self.generic, self.spin_to))
+
     def describe(self) -> str:
         return "+".join(self.symbols) if self.symbols else f"{self.generic} generic"
 

@@ -280,9 +280,12 @@ def resolve_priority(game: Game, decision: Decision, action: Action) -> None:
             f"buys {slot.card.card.full_name} (paying {spent}); the die goes to the {ZONE_NAMES[into]}.")
     elif isinstance(action, Field):
         die = game.dice[action.die]
-        cost, full = field_cost(game, die), field_cost(game, die, paying=True)
-        declined = declines_free_field(game, die, action, cost)
-        price = free_field_price(game, player, die) if game.has_rules and not declined and full.amount > 0 else ""
+        # One reading pass for the cost questions: they ask the same rules (a free fielding's
+        # condition may count dice), answered once instead of up to four times.
+        with game.reading():
+            cost, full = field_cost(game, die), field_cost(game, die, paying=True)
+            declined = declines_free_field(game, die, action, cost)
+            price = free_field_price(game, player, die) if game.has_rules and not declined and full.amount > 0 else ""
         spent = spend(game, player, action.payment, full if declined else cost, "fielded", die)
         game.this_turn.field_payments[die.id] = tuple(s.die_id for s in action.payment.spends)
         if price == "ko_field":         # "you may field it for free by KOing every die in your Field Zone"
