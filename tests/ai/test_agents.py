@@ -49,3 +49,20 @@ def test_an_agent_does_not_see_the_games_future(setups, name: str) -> None:  # t
         assert copy.decision is not None
         answers.add(make_agent(name, 7).choose(copy, copy.decision))
     assert len(answers) == 1
+
+
+def test_search_plays_the_same_game_from_the_same_seeds(setups) -> None:  # type: ignore[no-untyped-def]
+    """Its rollouts draw every seed from its own generator: replaying the seeds replays the
+    game (here its first six turns), move for move."""
+    (a, life), (b, _) = setups("modern-brotherhood", "A"), setups("modern-infinity-watch", "B")
+    moves = []
+    for _ in range(2):
+        game = Game([a, b], life=life, seed=5)
+        agents = [make_agent("search", 11), make_agent("greedy", 12)]
+        played = []
+        while game.decision is not None and game.turn_number <= 6:
+            action = agents[game.decision.player].choose(game, game.decision)
+            played.append(action)
+            game.apply(action)
+        moves.append(played)
+    assert moves[0] == moves[1] and len(moves[0]) > 20

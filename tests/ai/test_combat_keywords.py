@@ -70,7 +70,7 @@ def test_greedy_cancels_a_breath_weapon_aimed_at_it() -> None:
 
 
 def test_greedy_and_search_aim_range_at_the_die_it_kos() -> None:
-    for agent in (GreedyAgent(), SearchAgent(rollouts=1)):
+    for agent in (GreedyAgent(), SearchAgent(per_round=1)):
         game = _attacked("archer2", ["giant4", "squire5"])
         assert game.decision is not None and game.decision.kind == DecisionKind.SCRIPT
         _answer_questions(game, agent)

@@ -78,5 +78,5 @@ def test_greedy_fuses_and_search_answers_a_position_with_fusion() -> None:
                                                    {"card": "wizard8", "zone": "field", "level": 1}])
     assert game.decision is not None
     assert isinstance(GreedyAgent().choose(game, game.decision), Fuse)
-    chosen = SearchAgent(seed=1, rollouts=2, horizon=1).choose(game, game.decision)
+    chosen = SearchAgent(seed=1, per_round=2, horizon=1).choose(game, game.decision)
     assert chosen in game.decision.options

@@ -59,5 +59,5 @@ def test_greedy_lets_a_small_effect_happen() -> None:
 def test_search_answers_enlistment_with_an_option() -> None:
     game = _enlisting({"do": "ko", "to": {"target": 1, "owner": "opponent"}})
     assert game.decision is not None
-    chosen = SearchAgent(seed=3, rollouts=2, horizon=1).choose(game, game.decision)
+    chosen = SearchAgent(seed=3, per_round=2, horizon=1).choose(game, game.decision)
     assert chosen in game.decision.options

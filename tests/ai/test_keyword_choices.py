@@ -47,7 +47,7 @@ def test_greedy_keeps_the_stronger_side_up() -> None:
 
 def test_search_keeps_the_stronger_side_up_too() -> None:
     game = _flip_game({"d": 3}, {"a": 1})
-    game.apply(SearchAgent(seed=1, rollouts=1).choose(game, game.decision))   # type: ignore[arg-type]
+    game.apply(SearchAgent(seed=1, per_round=1).choose(game, game.decision))   # type: ignore[arg-type]
     assert game.bookkeeping.flipped == set()
 
 

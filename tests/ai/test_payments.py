@@ -78,7 +78,7 @@ def test_search_tries_both_answers() -> None:
 def test_search_does_not_pay_the_life_that_would_lose_the_game() -> None:
     # Paying 2 of Ben's last 2 life ends the game: the rollouts see the loss.
     game = _priced(KO_UNLESS_2_LIFE, ben_life=2)
-    game.apply(SearchAgent(seed=1, rollouts=2).choose(game, game.decision))  # type: ignore[arg-type]
+    game.apply(SearchAgent(seed=1, per_round=2).choose(game, game.decision))  # type: ignore[arg-type]
     assert not game.over and game.players[1].life == 2 and _guard_zone(game) is Zone.PREP
 
 
