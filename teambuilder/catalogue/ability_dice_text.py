@@ -164,3 +164,13 @@ def _extras(f: DieFilter, yours: bool) -> str:
     if f.min_cost is not None:
         extras.append(f"costing {f.min_cost} or more")
     return " " + " and ".join(extras) if extras else ""
+
+
+def distinct_characters(f: DieFilter) -> str:
+    """"different characters" counted by an amount (``distinct: cards``), in words."""
+    kind = " ".join(x for x in (affiliation_words(f.affiliations) if f.affiliations else "",
+                                "/".join(f"[{e}]" for e in f.energy), " or ".join(f.names)) if x)
+    whose = {"you": " you have", "opponent": " your opponent has"}.get(f.owner or "", "")
+    where = " active" if f.zone == "field" else ""
+    extra = " whose cards have a global ability" if f.has_global else ""
+    return f"different{where} {kind + ' ' if kind else ''}characters{whose}{extra}".replace("  ", " ")

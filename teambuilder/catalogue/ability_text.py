@@ -7,9 +7,14 @@ from dataclasses import replace
 
 from teambuilder.catalogue import ability_text_moves as refs
 from teambuilder.catalogue import ability_words as wording
-from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, DieFilter, Effect, Selector
+from teambuilder.catalogue.abilities import KEEP, Ability, Amount, Condition, Effect, Selector
 from teambuilder.catalogue.ability_cost_text import amount_condition_words, amount_words, keep_words, priced
-from teambuilder.catalogue.ability_dice_text import AFFILIATION_NAMES, a_die, affiliation_words, describe_dice
+from teambuilder.catalogue.ability_dice_text import (
+    AFFILIATION_NAMES,
+    a_die,
+    describe_dice,
+    distinct_characters,
+)
 from teambuilder.catalogue.ability_rule_words import rule_sentences
 from teambuilder.catalogue.ability_words import KEYWORD_LABELS, KEYWORD_PREFIXES, LABEL_IFS, TRIGGER_LABELS, ZONE_WORDS
 from teambuilder.catalogue.ability_words import verb as _verb
@@ -40,21 +45,12 @@ def describe_selector(to: Selector) -> str:
     return "each " + describe_dice(to.die) + keep_words(to.keep)
 
 
-def _distinct_characters(f: DieFilter) -> str:
-    kind = " ".join(x for x in (affiliation_words(f.affiliations) if f.affiliations else "",
-                                "/".join(f"[{e}]" for e in f.energy), " or ".join(f.names)) if x)
-    whose = {"you": " you have", "opponent": " your opponent has"}.get(f.owner or "", "")
-    where = " active" if f.zone == "field" else ""
-    extra = " whose cards have a global ability" if f.has_global else ""
-    return f"different{where} {kind + ' ' if kind else ''}characters{whose}{extra}".replace("  ", " ")
-
-
 def describe_amount(amount: Amount) -> str:
     if amount.is_fixed:
         return str(amount.fixed)
     if amount.count is not None:
         what = {"dice": describe_dice(amount.count, plural=True),
-                "cards": _distinct_characters(amount.count),
+                "cards": distinct_characters(amount.count),
                 "affiliations": "different affiliations among " + describe_dice(amount.count, plural=True),
                 "types": "different energy types among " + describe_dice(amount.count, plural=True),
                 "sharing_affiliation": describe_dice(amount.count, plural=True) + " sharing one affiliation",
