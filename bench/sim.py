@@ -22,7 +22,6 @@ import time
 from pathlib import Path
 
 from teambuilder import paths
-from teambuilder.sim.matchup import build_matchup
 from teambuilder.sim.runner import SimSettings, run_games
 from teambuilder.teams.team_file import read_team_file
 
@@ -35,8 +34,10 @@ JOBS = (1, 2)
 
 def one_run(jobs: int) -> None:
     """Time one sim in this (fresh) process; print seconds and a digest of the results."""
-    # Imported here: worker processes re-import this module and never need the SQL stack.
+    # Imported here: worker processes re-import this module and never need the SQL stack
+    # (the catalogue, and the formats and card lookup that building a matchup reads).
     from teambuilder.catalogue.repository import Catalogue
+    from teambuilder.sim.matchup import build_matchup
 
     folder = paths.data_dir() / "teams"
     teams = [read_team_file(folder / f"{name}.yaml") for name in TEAMS]

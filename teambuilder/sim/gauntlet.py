@@ -28,7 +28,7 @@ from teambuilder.sim.runner import (
     check_agents,
     effective_jobs,
     ignore_interrupts,
-    play_game,
+    play_pairing_batch,
 )
 
 
@@ -44,11 +44,6 @@ class Pairing:
 def jobs_for(jobs: int | str | None, games: int) -> int:
     """Processes worth starting for a gauntlet of ``games`` (``runner.effective_jobs``)."""
     return effective_jobs(jobs, games)
-
-
-def _play_tasks(task: Task) -> tuple[int, list[GameResult]]:
-    pairing, settings, start, stop = task
-    return pairing, [play_game(settings, index) for index in range(start, stop)]
 
 
 def _tasks(pairings: Sequence[Pairing], workers: int) -> list[Task]:
@@ -75,17 +70,17 @@ def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
     tasks = _tasks(pairings, workers)
     if backend == "dask" or scheduler is not None:
         workers = available_cpus() if jobs in (None, "auto") else workers
-        results = run_on_dask(tasks, _play_tasks, len(pairings), total, workers, scheduler, progress)
+        results = run_on_dask(tasks, play_pairing_batch, len(pairings), total, workers, scheduler, progress)
     elif workers == 1:
         for task in tasks:
-            k, batch = _play_tasks(task)
+            k, batch = play_pairing_batch(task)
             results[k].extend(batch)
             done += len(batch)
             if progress is not None:
                 progress(done, total)
     else:
         with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts) as pool:
-            for k, batch in pool.imap_unordered(_play_tasks, tasks):
+            for k, batch in pool.imap_unordered(play_pairing_batch, tasks):
                 results[k].extend(batch)
                 done += len(batch)
                 if progress is not None:

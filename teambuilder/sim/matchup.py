@@ -8,14 +8,15 @@ teams with the same name are told apart as "(A)" and "(B)" in the log and the re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from teambuilder.engine.game_state import PlayerSetup
 from teambuilder.engine.setup import SetupError, player_setup
+from teambuilder.sim.matchup_data import Matchup
 from teambuilder.teams.formats import FormatError, get_format, load_formats
 from teambuilder.teams.lookup import CardLookup
 from teambuilder.teams.model import Team
+
+__all__ = ["Matchup", "MatchupError", "build_matchup"]
 
 if TYPE_CHECKING:   # sim worker processes never open the catalogue: skip its SQL imports
     from teambuilder.catalogue.repository import Catalogue
@@ -23,15 +24,6 @@ if TYPE_CHECKING:   # sim worker processes never open the catalogue: skip its SQ
 
 class MatchupError(ValueError):
     """The teams cannot be played: an unknown format or card (the message says which)."""
-
-
-@dataclass(frozen=True)
-class Matchup:
-    """Team A's and team B's setups (in that seat order), starting life, format key."""
-
-    setups: tuple[PlayerSetup, PlayerSetup]
-    life: int
-    format_key: str
 
 
 def build_matchup(teams: Sequence[Team], catalogue: Catalogue, format_key: str | None = None) -> Matchup:

@@ -35,7 +35,7 @@ from teambuilder.safe_io import (
     read_text,
     write_text_atomic,
 )
-from teambuilder.sim.matchup import Matchup
+from teambuilder.sim.matchup_data import Matchup
 from teambuilder.teams.model import Team
 from teambuilder.teams.team_file import (
     TeamFileError,

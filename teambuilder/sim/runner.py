@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from teambuilder.ai.agents import make_agent, play
 from teambuilder.engine.game import Game
-from teambuilder.sim.matchup import Matchup
+from teambuilder.sim.matchup_data import Matchup
 
 # Batches per job: enough for even load (game lengths vary) and a lively progress line,
 # few enough that sending the settings with each batch costs nothing noticeable.
@@ -87,6 +87,14 @@ def play_game(settings: SimSettings, index: int) -> GameResult:
 def _play_batch(task: tuple[SimSettings, int, int]) -> list[GameResult]:
     settings, start, stop = task
     return [play_game(settings, index) for index in range(start, stop)]
+
+
+def play_pairing_batch(task: tuple[int, SimSettings, int, int]) -> tuple[int, list[GameResult]]:
+    """A gauntlet's batch (pairing, its settings, first and last+1 game). Here, not in
+    ``sim.gauntlet``: a worker imports the module of the function it is sent, and this one
+    needs neither the Dask client nor the SQL layer."""
+    pairing, settings, start, stop = task
+    return pairing, [play_game(settings, index) for index in range(start, stop)]
 
 
 def ignore_interrupts() -> None:
