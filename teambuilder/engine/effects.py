@@ -99,8 +99,9 @@ def stats(game: Game, die: Die, bonuses: StaticBonuses | None = None) -> tuple[i
     attack, defense = face.attack, face.defense
     if die.copy_of is not None or die.stats_of is not None:
         attack, defense = copied_stats(game, die)
-    if die.modifiers:       # (its printed A may be another card's: ``printed_attack_from``)
-        attack = printed_attack(game, die)
+    for mod in die.modifiers:   # its printed A replaced by another card's (``printed_attack_from``)
+        if mod.kind == "printed_of":
+            attack = copied_stats(game, die, mod.slot)[0]
     if game.tables.stat_takers and die.zone is _FIELD and (lender := stat_taking.lender_of(game, die)) is not None:
         attack, defense = stats(game, lender)       # "copy her A and D" (Raven 127skc): hers as they are now
     swap, printed = False, attack
