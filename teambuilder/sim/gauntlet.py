@@ -28,6 +28,7 @@ from teambuilder.sim.runner import (
     check_agents,
     effective_jobs,
     ignore_interrupts,
+    play_game,
     play_pairing_batch,
 )
 
@@ -72,12 +73,14 @@ def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
         workers = available_cpus() if jobs in (None, "auto") else workers
         results = run_on_dask(tasks, play_pairing_batch, len(pairings), total, workers, scheduler, progress)
     elif workers == 1:
-        for task in tasks:
-            k, batch = play_pairing_batch(task)
-            results[k].extend(batch)
-            done += len(batch)
-            if progress is not None:
-                progress(done, total)
+        # In one process, batches buy nothing: game by game, so progress (and a caller's
+        # cancel, raised from it) is reached after every game.
+        for k, pairing in enumerate(pairings):
+            for index in range(pairing.settings.games):
+                results[k].append(play_game(pairing.settings, index))
+                done += 1
+                if progress is not None:
+                    progress(done, total)
     else:
         with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts) as pool:
             for k, batch in pool.imap_unordered(play_pairing_batch, tasks):
