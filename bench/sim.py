@@ -1,7 +1,7 @@
 """Sim benchmark: the same greedy-vs-greedy games with 1 job and with 2 jobs.
 
 Run with ``make bench``. Plays 2,000 seeded games between two full 8-card reference teams
-through ``teambuilder.sim.runner.run_games``, three times for each job count, and prints
+through ``teambuilder.sim.runner.run_games``, five times for each job count (taking turns), and prints
 the median games per second and the speed-up of 2 jobs over 1 (issue 26 asks 1.8x or
 better at 2,000 games; the compiled engine plays a few hundred games a second, so with a
 few hundred games starting the workers is much of what is measured). Each run is a fresh
@@ -28,7 +28,7 @@ from teambuilder.teams.team_file import read_team_file
 TEAMS = ("standard-superman-family", "standard-villains")
 GAMES = 2000
 AI = "greedy"
-RUNS = 3
+RUNS = 5
 JOBS = (1, 2)
 
 
@@ -53,20 +53,22 @@ def one_run(jobs: int) -> None:
 
 
 def main() -> int:
-    rates: dict[int, float] = {}
+    samples: dict[int, list[float]] = {jobs: [] for jobs in JOBS}
     digests: set[str] = set()
-    for jobs in JOBS:
-        samples = []
-        for run in range(RUNS):
-            print(f"\r{jobs} job(s): run {run + 1}/{RUNS}", end="", file=sys.stderr, flush=True)
+    # The job counts take turns, run by run: a machine whose speed drifts (other work, clock
+    # changes) slows both alike instead of whichever ran during the slow spell.
+    for run in range(RUNS):
+        for jobs in JOBS:
+            print(f"\rrun {run + 1}/{RUNS}, {jobs} job(s)   ", end="", file=sys.stderr, flush=True)
             out = subprocess.run([sys.executable, __file__, "--run", str(jobs)], capture_output=True,
                                  text=True, check=True).stdout.split()
-            samples.append(GAMES / float(out[0]))
+            samples[jobs].append(GAMES / float(out[0]))
             digests.add(out[1])
-        print(file=sys.stderr)
-        rates[jobs] = statistics.median(samples)
+    print(file=sys.stderr)
+    rates = {jobs: statistics.median(rate) for jobs, rate in samples.items()}
+    for jobs, rate in samples.items():
         print(f"sim {' vs '.join(TEAMS)}, {AI} vs {AI}, {jobs} job(s): median {rates[jobs]:5.1f} games/s "
-              f"(min {min(samples):.1f}, max {max(samples):.1f}; {GAMES} games x {RUNS} runs)")
+              f"(min {min(rate):.1f}, max {max(rate):.1f}; {GAMES} games x {RUNS} runs)")
     same = len(digests) == 1
     print(f"sim speed-up with 2 jobs: {rates[2] / rates[1]:.2f}x (results identical: {'yes' if same else 'NO'})")
     return 0 if same else 1

@@ -2,11 +2,11 @@
 
 import multiprocessing
 
-from teambuilder.cli import main
+from teambuilder.cli import console_main
 
 if __name__ == "__main__":
     # `sim --jobs N` starts its workers by re-running this binary; freeze_support makes
     # such a run a worker instead of a second command line (which would fail, and the
     # pool would start another, forever).
     multiprocessing.freeze_support()
-    raise SystemExit(main())
+    raise SystemExit(console_main())

@@ -1,5 +1,5 @@
 """Allow `python -m teambuilder`, the same as the `teambuilder` console script."""
 
-from teambuilder.cli import main
+from teambuilder.cli import console_main
 
-raise SystemExit(main())
+raise SystemExit(console_main())

@@ -15,14 +15,20 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from teambuilder import __version__, app_log, paths
-from teambuilder.catalogue.loader import load_catalogue
 from teambuilder.catalogue.query import QueryError, field_terms, parse
-from teambuilder.catalogue.repository import Catalogue
-from teambuilder.catalogue.store import StoreError
+from teambuilder.catalogue.store_errors import StoreError
 from teambuilder.cli_arguments import add_collection, add_formats, add_gauntlet, add_sim, add_team
 from teambuilder.safe_io import InputError, OutputError
+from teambuilder.sim.collector import skip_final_collections
+
+if TYPE_CHECKING:
+    # The SQL stack (sqlmodel, about 0.3 s to import) loads when a command opens the
+    # catalogue, not with this module: a sim's worker processes import it again when they
+    # start (spawn re-runs the entry script), and they never open the catalogue.
+    from teambuilder.catalogue.repository import Catalogue
 
 PROG = "teambuilder"
 
@@ -41,6 +47,8 @@ def _progress(message: str) -> None:
 
 def open_catalogue(force: bool = False) -> Catalogue:
     """Open the catalogue, saying on stderr when it rebuilds and which files it skipped."""
+    from teambuilder.catalogue.repository import Catalogue
+
     catalogue = Catalogue.open(force=force, progress=_progress)
     for path, reason in catalogue.skipped:
         print(f"{PROG}: skipped {path}: {reason}", file=sys.stderr)
@@ -59,6 +67,8 @@ def cmd_catalogue_check(args: argparse.Namespace) -> int:
                         "(sets.yaml, keywords.yaml and one file per set)", 2)
     if not directory.is_dir():
         raise UserError(f"{directory}: no such folder", 2)
+    from teambuilder.catalogue.loader import load_catalogue
+
     result = load_catalogue(directory)
     for problem in result.problems:
         print(problem)
@@ -357,3 +367,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exception(error)   # no log file: the terminal is the only record
         print(app_log.internal_error_line(error, log_path), file=sys.stderr)
         return app_log.EXIT_INTERNAL_ERROR
+
+
+def console_main() -> int:
+    """The ``teambuilder`` program (console script, ``python -m teambuilder``, the bundle):
+    ``main``, then the process ends without walking what its commands left in memory."""
+    code = main()
+    skip_final_collections()
+    return code

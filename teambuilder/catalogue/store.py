@@ -29,6 +29,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from teambuilder.catalogue.loader import LoadResult, content_hash, load_catalogue
+from teambuilder.catalogue.store_errors import IndexDamage, StoreError  # noqa: F401 - re-exported
 
 SCHEMA_VERSION = "3"  # 2: cards carry abilities; 3: the engine status table
 STORE_FILE = "catalogue.sqlite"
@@ -146,13 +147,6 @@ class StoreInfo:
     cards_dir: Path | None = None
     temporary: bool = False
 
-
-class StoreError(OSError):
-    """No index could be written anywhere; the message (one line) says what to do."""
-
-
-class IndexDamage(Exception):
-    """The index file is damaged; the message (one line) says how."""
 
 
 Progress = Callable[[str], None]

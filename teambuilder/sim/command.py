@@ -18,6 +18,7 @@ from typing import TextIO
 
 from teambuilder.ai.agents import AGENTS
 from teambuilder.catalogue.repository import Catalogue
+from teambuilder.sim.collector import collector_for_games
 from teambuilder.sim.matchup import MatchupError, build_matchup
 from teambuilder.sim.report import build_report, format_report
 from teambuilder.sim.runner import SimSettings, check_agents, effective_jobs, run_games
@@ -93,9 +94,10 @@ def cmd_sim(args: argparse.Namespace, open_catalogue: Callable[[], Catalogue]) -
     jobs = effective_jobs(wanted_jobs, args.games)
     line = ProgressLine(sys.stderr)
     start = time.perf_counter()
-    results = run_games(settings, jobs, line.update)
-    line.finish(len(results), time.perf_counter() - start, jobs)
-    report = build_report(settings, [args.team_a, args.team_b], results)
+    with collector_for_games():     # the games and the report on them (see sim.collector)
+        results = run_games(settings, jobs, line.update)
+        line.finish(len(results), time.perf_counter() - start, jobs)
+        report = build_report(settings, [args.team_a, args.team_b], results)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:

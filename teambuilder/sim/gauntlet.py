@@ -13,11 +13,11 @@ starting interpreters costs more than it saves.
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from teambuilder.sim.cluster import Task, run_on_dask
+from teambuilder.sim.collector import collector_for_games
 from teambuilder.sim.runner import (
     BATCHES_PER_JOB,
     MAX_BATCH,
@@ -27,8 +27,8 @@ from teambuilder.sim.runner import (
     available_cpus,
     check_agents,
     effective_jobs,
-    ignore_interrupts,
     play_game,
+    play_on_pool,
     play_pairing_batch,
 )
 
@@ -75,19 +75,20 @@ def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
     elif workers == 1:
         # In one process, batches buy nothing: game by game, so progress (and a caller's
         # cancel, raised from it) is reached after every game.
-        for k, pairing in enumerate(pairings):
-            for index in range(pairing.settings.games):
-                results[k].append(play_game(pairing.settings, index))
-                done += 1
-                if progress is not None:
-                    progress(done, total)
+        with collector_for_games():
+            for k, pairing in enumerate(pairings):
+                for index in range(pairing.settings.games):
+                    results[k].append(play_game(pairing.settings, index))
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
     else:
-        with multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_interrupts) as pool:
-            for k, batch in pool.imap_unordered(play_pairing_batch, tasks):
-                results[k].extend(batch)
-                done += len(batch)
-                if progress is not None:
-                    progress(done, total)
+        kept_tasks = [(k, start, stop) for k, _settings, start, stop in tasks]
+        for k, batch in play_on_pool([p.settings for p in pairings], kept_tasks, workers):
+            results[k].extend(batch)
+            done += len(batch)
+            if progress is not None:
+                progress(done, total)
     for games in results:
         games.sort(key=lambda result: result.index)
     return results

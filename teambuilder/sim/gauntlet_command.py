@@ -18,6 +18,7 @@ from pathlib import Path
 from teambuilder.catalogue.repository import Catalogue
 from teambuilder.safe_io import OutputError, write_text_atomic
 from teambuilder.sim.cluster import ClusterError
+from teambuilder.sim.collector import collector_for_games
 from teambuilder.sim.command import ProgressLine, SimCommandError, default_agent, parse_jobs
 from teambuilder.sim.gauntlet import Pairing, jobs_for, run_gauntlet
 from teambuilder.sim.gauntlet_report import Entrant, build_gauntlet_report, format_gauntlet, gauntlet_csv
@@ -90,15 +91,16 @@ def cmd_gauntlet(args: argparse.Namespace, open_catalogue: Callable[[], Catalogu
     workers = jobs_for(jobs, total)
     line = ProgressLine(sys.stderr, label="gauntlet")
     start = time.perf_counter()
-    try:
-        results = run_gauntlet(pairings, workers, line.update, args.backend, args.scheduler)
-    except ClusterError as error:
-        raise SimCommandError(str(error)) from error
-    line.finish(total, time.perf_counter() - start, workers)
-    entrants = [Entrant(t.name, str(p)) for t, p in zip(teams, team_files, strict=True)]
-    others = entrants if round_robin else [Entrant(t.name, str(p)) for t, p in zip(versus, opponent_files,
-                                                                                     strict=True)]
-    report = build_gauntlet_report(entrants, others, pairings, results, round_robin)
+    with collector_for_games():     # the games and the report on them (see sim.collector)
+        try:
+            results = run_gauntlet(pairings, workers, line.update, args.backend, args.scheduler)
+        except ClusterError as error:
+            raise SimCommandError(str(error)) from error
+        line.finish(total, time.perf_counter() - start, workers)
+        entrants = [Entrant(t.name, str(p)) for t, p in zip(teams, team_files, strict=True)]
+        others = entrants if round_robin else [Entrant(t.name, str(p)) for t, p in zip(versus, opponent_files,
+                                                                                         strict=True)]
+        report = build_gauntlet_report(entrants, others, pairings, results, round_robin)
     if args.csv:
         try:
             write_text_atomic(Path(args.csv), gauntlet_csv(report))

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+import threading
+import time
 
 import pytest
 
 from teambuilder.sim.command import ProgressLine
 from teambuilder.sim.matchup import Matchup, MatchupError, build_matchup
 from teambuilder.sim.report import build_report, format_report
-from teambuilder.sim.runner import GameResult, SimSettings, effective_jobs, play_game, run_games
+from teambuilder.sim.runner import GameResult, SimSettings, effective_jobs, play_game, run_games, start_method
 from teambuilder.teams.team_file import read_team_file
 from tests.conftest import REPO
 
@@ -95,3 +99,22 @@ def test_progress_is_one_rewritten_line_on_a_terminal_and_one_line_elsewhere() -
     line.update(1, 3)
     line.finish(3, 3.0, 1)
     assert log.getvalue() == "sim: 3/3 games in 3.0 s (1.0 games/s, 1 job)\n"
+
+
+def test_workers_fork_only_from_a_single_threaded_process_on_linux() -> None:
+    # A subprocess: this one (pytest, maybe Qt) may run other threads already.
+    script = ("import threading, time\n"
+              "from teambuilder.sim.runner import start_method\n"
+              "alone = start_method()\n"
+              "threading.Thread(target=time.sleep, args=(2,), daemon=True).start()\n"
+              "print(alone, start_method())\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    assert out == (["fork", "spawn"] if sys.platform == "linux" else ["spawn", "spawn"])
+
+
+def test_spawned_workers_play_the_same_games_as_one_process(demo: Matchup) -> None:
+    settings = SimSettings(demo, ("random", "random"), 12, base_seed=3)
+    sleeper = threading.Thread(target=time.sleep, args=(1,), daemon=True)
+    sleeper.start()           # another thread: the pool must spawn its workers
+    assert start_method() == "spawn"
+    assert run_games(settings, 2) == run_games(settings, 1)

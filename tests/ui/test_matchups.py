@@ -4,6 +4,7 @@ shows a sample game."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -63,7 +64,7 @@ def test_cancel_stops_after_the_game_in_hand(qtbot: QtBot, catalogue) -> None:  
     # It stops once the game being played when Cancel was pressed is over: at most one
     # more game is reported (progress comes after every game, not every batch).
     assert max(played) <= at_cancel + 1 and max(played) < 6000
-    assert all(later == earlier + 1 for earlier, later in zip(played, played[1:]))
+    assert all(later == earlier + 1 for earlier, later in itertools.pairwise(played))
     assert dialog.findChild(QPushButton, "matchupRun").isEnabled() and not dialog.chart.bars
 
 
