@@ -1,9 +1,9 @@
 """The ``search`` agent: the stronger AI, Monte Carlo rollouts with determinization.
 
-At the decisions that shape a game (its own Main Step choices, which dice attack, how to
-block) it tries each sensible candidate on copies of the game. Each copy gets fresh
-randomness for everything the player cannot know (the order of dice in the bags, future
-rolls), so the agent never peeks at the game's own seeded future; then greedy play
+At the decisions that shape a game (which dice to reroll, which dice attack, how to
+block, whether to pay or enlist) it tries each sensible candidate on copies of the game. Each
+copy gets fresh randomness for everything the player cannot know (the order of dice in the
+bags, future rolls), so the agent never peeks at the game's own seeded future; then greedy play
 continues on both sides for a few turns and the position is scored. Rollouts are spent by
 successive halving: all candidates play a few, the better half plays a few more, and so
 on; the best total wins (greedy's pick on a tie). Everywhere else it plays like ``greedy``.
@@ -19,28 +19,24 @@ import random
 from teambuilder.ai import payments
 from teambuilder.ai.greedy import GreedyAgent, die_value
 from teambuilder.engine.actions import (
-    DICE_PAID,
     Action,
     Decision,
     DecisionKind,
     DeclareAttackers,
     DeclareBlockers,
-    Fabricate,
-    Field,
-    Fuse,
     Pass,
     Purchase,
-    Unstun,
-    UseAction,
-    UseGlobal,
+    Reroll,
 )
+from teambuilder.engine.dice import CHARACTER, ENERGY
 from teambuilder.engine.game import Game
-from teambuilder.engine.state import Window, Zone
+from teambuilder.engine.state import Zone
 
 # Rollouts come in rounds: every candidate plays PER_ROUND, the better half goes on to the
 # next round. Six candidates cost 18 + 9 + 6 = 33 rollouts instead of a flat 6 x 8 = 48, and
-# the two best get 9 each (over the reference gauntlet: 56.9% against greedy at 0.53 s a
-# game, where attacking and blocking alone gave 52.7% and searching only purchases 53.1%).
+# the two best get 9 each. Tuning over the reference gauntlet at 30 games a pairing (docs/
+# ai.md) moved none of these: 5 a round, 3 turns ahead, or other weights in ``evaluate``
+# were no better or cost more; what to search (the reroll) was what counted.
 ROUNDS = 3
 PER_ROUND = 3
 HORIZON = 2           # turns played out after the decision before scoring
@@ -88,21 +84,9 @@ class SearchAgent:
     # -- what to try ------------------------------------------------------------------
     def _candidates(self, game: Game, decision: Decision) -> list[Action]:
         greedy_pick = self.greedy.choose(game, decision)
-        if decision.kind == DecisionKind.PRIORITY and game.window == Window.MAIN and decision.player == game.active:
-            found: list[Action] = [greedy_pick, Pass()]
-            seen: set[tuple[int, int]] = set()
-            for option in decision.options:
-                # One payment per purchase or global: the choice is what, not how.
-                key = (option.slot, -1) if isinstance(option, Purchase) else \
-                    (option.slot, option.ability) if isinstance(option, UseGlobal) else \
-                    (option.slot, -2) if isinstance(option, Fabricate | Fuse) else None
-                if key is not None and key in seen:
-                    continue
-                if key is not None:
-                    seen.add(key)
-                if isinstance(option, (Purchase, Field, UseAction, UseGlobal, Unstun, *DICE_PAID)):
-                    found.append(option)
-            return _distinct(found)[:MAX_CANDIDATES]
+        # The Main Step plays as greedy: searched too (each purchase, fielding, action and
+        # global against greedy's pick and passing), it added about 4 points against greedy
+        # but 0.25 s of CPU a game, taking the whole over the 0.5 s budget (docs/ai.md).
         if decision.kind == DecisionKind.ATTACKERS:
             everyone = DeclareAttackers(tuple(decision.subset))
             nobody = DeclareAttackers(tuple(decision.required))
@@ -113,6 +97,8 @@ class SearchAgent:
                 found = [DeclareAttackers(decision.with_minimum(a.dice)) if isinstance(a, DeclareAttackers) else a
                          for a in found]
             return _distinct(found)[:MAX_CANDIDATES]
+        if decision.kind == DecisionKind.REROLL:
+            return _reroll_variants(game, decision, greedy_pick)
         if decision.kind == DecisionKind.ENLIST:      # let it happen, or KO a die to stop it
             return _distinct([greedy_pick, *decision.options])[:MAX_CANDIDATES]
         if decision.kind == DecisionKind.PAY:
@@ -153,6 +139,21 @@ def evaluate(game: Game, me: int) -> float:
                 card = game.card_of(die)
                 score += sign * (card.card.cost if card is not None else 0) * 0.4
     return score
+
+
+def _reroll_variants(game: Game, decision: Decision, greedy_pick: Action) -> list[Action]:
+    """The Roll Step's one reroll: greedy's (unwanted energy), keeping everything, every
+    energy face (fishing for characters), greedy's plus every character face (fishing for
+    energy to buy with), and every die. Searching this choice mattered most of all: over
+    the reference gauntlet at 30 games a pairing it took search from 57.7% to 79.0%
+    against greedy."""
+    assert isinstance(greedy_pick, Reroll)
+    kinds = {d: game.dice[d].spec.faces[game.dice[d].face].kind for d in decision.subset}
+    energy = tuple(d for d in decision.subset if kinds[d] == ENERGY)
+    characters = {d for d in decision.subset if kinds[d] == CHARACTER}
+    found: list[Action] = [greedy_pick, Reroll(()), Reroll(energy),
+                           Reroll(tuple(sorted(set(greedy_pick.dice) | characters))), Reroll(tuple(decision.subset))]
+    return _distinct(found)[:MAX_CANDIDATES]
 
 
 def _block_variants(game: Game, decision: Decision, greedy_pick: Action) -> list[Action]:
