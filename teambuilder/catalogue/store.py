@@ -148,7 +148,6 @@ class StoreInfo:
     temporary: bool = False
 
 
-
 Progress = Callable[[str], None]
 _TABLES = (MetaRow, SetRow, AffiliationRow, KeywordRow, SkippedRow, CardRow, CardEnergyRow,
            CardAffiliationRow, CardKeywordRow, CardLevelRow, CardEngineStatusRow)

@@ -12,23 +12,19 @@ starting interpreters costs more than it saves.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from teambuilder.sim.cluster import Task, run_on_dask
-from teambuilder.sim.collector import collector_for_games
 from teambuilder.sim.runner import (
-    BATCHES_PER_JOB,
-    MAX_BATCH,
     GameResult,
     Progress,
     SimSettings,
     available_cpus,
+    batches,
     check_agents,
     effective_jobs,
-    play_game,
-    play_on_pool,
+    play_here,
     play_pairing_batch,
 )
 
@@ -47,13 +43,6 @@ def jobs_for(jobs: int | str | None, games: int) -> int:
     return effective_jobs(jobs, games)
 
 
-def _tasks(pairings: Sequence[Pairing], workers: int) -> list[Task]:
-    total = sum(p.settings.games for p in pairings)
-    size = max(1, min(MAX_BATCH, math.ceil(total / (workers * BATCHES_PER_JOB))))
-    return [(k, p.settings, start, min(start + size, p.settings.games))
-            for k, p in enumerate(pairings) for start in range(0, p.settings.games, size)]
-
-
 def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
                  progress: Progress | None = None, backend: str = "local",
                  scheduler: str | None = None) -> list[list[GameResult]]:
@@ -66,29 +55,12 @@ def run_gauntlet(pairings: Sequence[Pairing], jobs: int | str | None = "auto",
         check_agents(pairing.settings.agents)
     total = sum(p.settings.games for p in pairings)
     workers = jobs_for(jobs, total)
-    results: list[list[GameResult]] = [[] for _ in pairings]
-    done = 0
-    tasks = _tasks(pairings, workers)
     if backend == "dask" or scheduler is not None:
         workers = available_cpus() if jobs in (None, "auto") else workers
+        tasks: list[Task] = [(k, pairings[k].settings, start, stop)
+                             for k, start, stop in batches([p.settings.games for p in pairings], workers)]
         results = run_on_dask(tasks, play_pairing_batch, len(pairings), total, workers, scheduler, progress)
-    elif workers == 1:
-        # In one process, batches buy nothing: game by game, so progress (and a caller's
-        # cancel, raised from it) is reached after every game.
-        with collector_for_games():
-            for k, pairing in enumerate(pairings):
-                for index in range(pairing.settings.games):
-                    results[k].append(play_game(pairing.settings, index))
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
-    else:
-        kept_tasks = [(k, start, stop) for k, _settings, start, stop in tasks]
-        for k, batch in play_on_pool([p.settings for p in pairings], kept_tasks, workers):
-            results[k].extend(batch)
-            done += len(batch)
-            if progress is not None:
-                progress(done, total)
-    for games in results:
-        games.sort(key=lambda result: result.index)
-    return results
+        for games in results:
+            games.sort(key=lambda result: result.index)
+        return results
+    return play_here([p.settings for p in pairings], workers, progress)

@@ -175,26 +175,44 @@ def effective_jobs(jobs: int | str | None, games: int) -> int:
     return max(1, min(wanted, games))
 
 
+def batches(games: Sequence[int], workers: int) -> list[tuple[int, int, int]]:
+    """Batches for ``workers`` processes over pairings of ``games`` games each: (pairing,
+    first game, last+1), about BATCHES_PER_JOB a worker, at most MAX_BATCH games each."""
+    size = max(1, min(MAX_BATCH, math.ceil(sum(games) / (workers * BATCHES_PER_JOB))))
+    return [(k, start, min(start + size, count)) for k, count in enumerate(games) for start in range(0, count, size)]
+
+
+def play_here(settings: Sequence[SimSettings], workers: int,
+              progress: Progress | None = None) -> list[list[GameResult]]:
+    """Every game of each ``settings`` on this machine: in this process (game by game, so
+    ``progress``, and a caller's cancel raised from it, comes after every game) or on a pool
+    of ``workers``. Per settings, its results in game order."""
+    results: list[list[GameResult]] = [[] for _ in settings]
+    total = sum(s.games for s in settings)
+    done = 0
+    if workers == 1:
+        with collector_for_games():
+            for k, one in enumerate(settings):
+                for index in range(one.games):
+                    results[k].append(play_game(one, index))
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
+        return results
+    for k, batch in play_on_pool(settings, batches([s.games for s in settings], workers), workers):
+        results[k].extend(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done, total)
+    for games in results:
+        games.sort(key=lambda result: result.index)
+    return results
+
+
 def run_games(settings: SimSettings, jobs: int | None = None,
               progress: Progress | None = None) -> list[GameResult]:
     """Play every game of ``settings``; results in game order, identical for any ``jobs``."""
     if settings.games < 1:
         raise ValueError(f"the number of games must be at least 1, got {settings.games}")
     check_agents(settings.agents)
-    workers = effective_jobs(jobs, settings.games)
-    results: list[GameResult] = []
-    if workers == 1:
-        with collector_for_games():
-            for index in range(settings.games):
-                results.append(play_game(settings, index))
-                if progress is not None:
-                    progress(len(results), settings.games)
-        return results
-    size = max(1, min(MAX_BATCH, math.ceil(settings.games / (workers * BATCHES_PER_JOB))))
-    tasks = [(0, start, min(start + size, settings.games)) for start in range(0, settings.games, size)]
-    for _pairing, batch in play_on_pool((settings,), tasks, workers):
-        results.extend(batch)
-        if progress is not None:
-            progress(len(results), settings.games)
-    results.sort(key=lambda result: result.index)
-    return results
+    return play_here((settings,), effective_jobs(jobs, settings.games), progress)[0]
